@@ -1,0 +1,122 @@
+"""Framing: a stream of msgpack maps, decoded under hard limits.
+
+msgpack is self-delimiting, so no length prefix is needed; the limits below are what keep one
+peer from making the other allocate without bound.  Both sides use the same code: the server
+with trio, the client with asyncio; neither is imported here.
+
+Memory contract: a ``Decoder`` holds at most ``2 * max_frame`` bytes, because ``feed`` hands
+the unpacker at most ``max_frame`` bytes at a time and drains every complete frame before the
+next slice, and an incomplete frame longer than ``max_frame`` is an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+from .errors import ErrorCode, ProtocolError
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_frame: int = 64 * 1024
+    max_str: int = 16 * 1024
+    max_bin: int = 0
+    max_array: int = 1024
+    max_map: int = 64
+    max_depth: int = 8
+
+
+DEFAULT_LIMITS = Limits()
+
+_packer_defaults = {"use_bin_type": True}
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as bytes, ready to be written as is (or to many peers)."""
+    return msgpack.packb(message, **_packer_defaults)
+
+
+def _depth(obj: Any, limit: int) -> int:
+    """Nesting depth of a decoded value, stopping as soon as ``limit`` is exceeded."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(obj, 1)]
+    while stack:
+        item, level = stack.pop()
+        if level > deepest:
+            deepest = level
+            if deepest > limit:
+                return deepest
+        if isinstance(item, dict):
+            stack.extend((v, level + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, level + 1) for v in item)
+    return deepest
+
+
+class Decoder:
+    """Turns received bytes into messages; raises ``ProtocolError`` on a broken stream.
+
+    After a fatal error the decoder is poisoned: the stream cannot be resynchronised, so the
+    caller reports the error and closes the connection.
+    """
+
+    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
+        self.limits = limits
+        self._unpacker = msgpack.Unpacker(
+            raw=False,
+            strict_map_key=True,
+            use_list=True,
+            max_buffer_size=2 * limits.max_frame,
+            max_str_len=limits.max_str,
+            max_bin_len=limits.max_bin,
+            max_array_len=limits.max_array,
+            max_map_len=limits.max_map,
+            max_ext_len=0,
+        )
+        self._fed = 0
+        self._frame_start = 0
+        self._broken: ProtocolError | None = None
+
+    def feed(self, data: bytes) -> list[Any]:
+        """Every complete value found so far, in order (values need not be maps yet)."""
+        if self._broken is not None:
+            raise self._broken
+        out: list[Any] = []
+        step = self.limits.max_frame
+        try:
+            for start in range(0, len(data), step):
+                piece = data[start : start + step]
+                self._unpacker.feed(piece)
+                self._fed += len(piece)
+                out.extend(self._drain())
+        except ProtocolError as exc:
+            self._broken = exc
+            raise
+        except (ValueError, msgpack.UnpackException) as exc:
+            self._broken = ProtocolError(ErrorCode.BAD_FRAME, f"malformed msgpack: {exc}")
+            raise self._broken from exc
+        return out
+
+    def _drain(self) -> Iterator[Any]:
+        max_frame = self.limits.max_frame
+        while True:
+            try:
+                value = self._unpacker.unpack()
+            except msgpack.OutOfData:
+                break
+            # tell() also moves on partial reads, so frame sizes are measured between frames.
+            end = self._unpacker.tell()
+            size, self._frame_start = end - self._frame_start, end
+            if size > max_frame:
+                raise ProtocolError(ErrorCode.FRAME_TOO_LARGE, f"a frame exceeds {max_frame} bytes")
+            if _depth(value, self.limits.max_depth) > self.limits.max_depth:
+                raise ProtocolError(
+                    ErrorCode.TOO_DEEP, f"nesting deeper than {self.limits.max_depth} levels"
+                )
+            yield value
+        if self._fed - self._frame_start > max_frame:
+            raise ProtocolError(ErrorCode.FRAME_TOO_LARGE, f"a frame exceeds {max_frame} bytes")

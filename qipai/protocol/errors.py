@@ -1,0 +1,74 @@
+"""Stable error codes of the hall protocol.
+
+Clients and bots branch on these strings, so a code once published never changes meaning; the
+human message next to it may be reworded freely.  Codes are grouped by who detects the fault.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ErrorCode(StrEnum):
+    # Framing: the byte stream itself is broken; the server answers once and closes.
+    BAD_FRAME = "bad_frame"
+    FRAME_TOO_LARGE = "frame_too_large"
+    TOO_DEEP = "too_deep"
+    # Message shape: the frame decoded but is not a valid message; the connection stays open.
+    NOT_A_MAP = "not_a_map"
+    UNKNOWN_TYPE = "unknown_type"
+    MISSING_FIELD = "missing_field"
+    BAD_FIELD = "bad_field"
+    # Session.
+    HANDSHAKE_REQUIRED = "handshake_required"
+    BAD_VERSION = "bad_version"
+    NOT_LOGGED_IN = "not_logged_in"
+    ALREADY_LOGGED_IN = "already_logged_in"
+    BAD_NAME = "bad_name"
+    WEAK_PASSWORD = "weak_password"
+    NAME_TAKEN = "name_taken"
+    BAD_CREDENTIALS = "bad_credentials"
+    RATE_LIMITED = "rate_limited"
+    BAD_TOKEN = "bad_token"
+    # Lobby and tables.
+    NO_SUCH_ROOM = "no_such_room"
+    NO_SUCH_TABLE = "no_such_table"
+    NO_SUCH_GAME = "no_such_game"
+    BAD_OPTION = "bad_option"
+    SEAT_TAKEN = "seat_taken"
+    NOT_SEATED = "not_seated"
+    ALREADY_SEATED = "already_seated"
+    NOT_AT_TABLE = "not_at_table"
+    TABLE_NOT_STARTED = "table_not_started"
+    # Game rules, reported by the engine (Go codes keep the engine's names, stone placement
+    # faults carry the rules book's ``illegal_`` prefix).
+    ILLEGAL_OCCUPIED = "illegal_occupied"
+    ILLEGAL_SUICIDE = "illegal_suicide"
+    ILLEGAL_KO = "illegal_ko"
+    ILLEGAL_OFF_BOARD = "illegal_off_board"
+    NOT_YOUR_TURN = "not_your_turn"
+    WRONG_PHASE = "wrong_phase"
+    GAME_OVER = "game_over"
+    NO_UNDO_REQUEST = "no_undo_request"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    # Server side.
+    SLOW_READER = "slow_reader"
+    SHUTTING_DOWN = "shutting_down"
+    INTERNAL_ERROR = "internal_error"
+
+
+#: Codes after which the server closes the connection: the stream cannot be resynchronised.
+FATAL_CODES = frozenset({ErrorCode.BAD_FRAME, ErrorCode.FRAME_TOO_LARGE, ErrorCode.TOO_DEEP})
+
+
+class ProtocolError(Exception):
+    """A fault a peer can be told about: a stable ``code`` plus a human ``message``."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = ErrorCode(code)
+        self.message = message
+
+    @property
+    def fatal(self) -> bool:
+        return self.code in FATAL_CODES

@@ -1,0 +1,68 @@
+"""Go table options follow the rules book: GO-02 komi, GO-03 sizes, GO-07 clocks, GO-10 handicap."""
+
+import pytest
+
+from qipai.protocol import ErrorCode, GoClock, GoOptions, ProtocolError, parse_options
+
+
+def bad(wire):
+    with pytest.raises(ProtocolError) as err:
+        GoOptions.from_wire(wire)
+    return err.value.code
+
+
+def test_defaults_are_a_friendly_untimed_19x19_even_game():
+    options = GoOptions.from_wire({})
+    assert options == GoOptions(19, 3.5, 0, None, True, False, None)
+
+
+def test_round_trip_through_the_wire():
+    wire = {
+        "size": 9,
+        "komi": 0,
+        "clock": {"main": 300, "periods": 5, "period": 10},
+        "bot": "white",
+    }
+    options = GoOptions.from_wire(wire)
+    assert options.clock == GoClock(300, 5, 10)
+    assert GoOptions.from_wire(options.to_wire()) == options
+
+
+def test_ranked_tables_get_the_ranked_clock():
+    options = GoOptions.from_wire({"friendly": False})
+    assert options.clock == GoClock(1200, 3, 30)
+
+
+@pytest.mark.parametrize(
+    "wire",
+    [
+        {"size": 11},
+        {"size": "19"},
+        {"komi": 6.5},
+        {"komi": True},
+        {"handicap": 1},
+        {"handicap": 6, "size": 9},
+        {"handicap": 2, "komi": 3.5},
+        {"clock": {"main": 4000}},
+        {"clock": {"periods": 0}},
+        {"clock": {"period": 5}},
+        {"clock": 5},
+        {"bot": "red"},
+        {"hotseat": True, "bot": "white"},
+        {"hotseat": "yes"},
+        {"friendly": False, "size": 9},
+        {"friendly": False, "bot": "black"},
+    ],
+)
+def test_out_of_rule_options_are_refused(wire):
+    assert bad(wire) == ErrorCode.BAD_OPTION
+
+
+def test_handicap_defaults_komi_to_zero():
+    assert GoOptions.from_wire({"handicap": 4}).komi == 0.0
+
+
+def test_unknown_room():
+    with pytest.raises(ProtocolError) as err:
+        parse_options("chess", {})
+    assert err.value.code == ErrorCode.NO_SUCH_ROOM
