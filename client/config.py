@@ -1,0 +1,96 @@
+"""What the client remembers between runs: the last hall and name, and the local account.
+
+Kept as JSON in the user config dir (platformdirs, so XDG_CONFIG_HOME is honoured). The local
+account's password is generated once and stored with owner-only permissions: local mode logs in
+by itself, and the password never has to be typed or shown.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import re
+import secrets
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "qipai"
+DEFAULT_PORT = 7460
+
+
+def config_dir() -> Path:
+    return Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def data_dir() -> Path:
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+@dataclass
+class Settings:
+    last_server: str = ""
+    last_name: str = ""
+    local_name: str = ""
+    local_password: str = ""
+
+    @classmethod
+    def load(cls) -> Settings:
+        path = config_dir() / "settings.json"
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        known = {k: str(v) for k, v in raw.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+    def save(self) -> None:
+        folder = config_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "settings.json"
+        temporary = path.with_suffix(".tmp")
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(asdict(self), handle, indent=1)
+        os.replace(temporary, path)
+
+    def local_account(self) -> tuple[str, str]:
+        """Name and password of the local-mode account, created (and saved) on first use."""
+        if not self.local_name or not self.local_password:
+            self.local_name = _safe_name(_login_name())
+            self.local_password = secrets.token_urlsafe(18)
+            self.save()
+        return self.local_name, self.local_password
+
+
+def _login_name() -> str:
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "player"
+
+
+def _safe_name(user: str) -> str:
+    name = re.sub(r"[^A-Za-z0-9_-]", "", user)[:20]
+    return name if len(name) >= 2 else "player"
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """`host`, `host:port` or `[v6]:port` to (host, port); raises ValueError with a clear text."""
+    text = text.strip()
+    if not text:
+        raise ValueError("no hall address given")
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port_text = rest.removeprefix(":")
+    elif text.count(":") == 1:
+        host, port_text = text.split(":")
+    else:
+        host, port_text = text, ""
+    if not port_text:
+        return host, DEFAULT_PORT
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise ValueError(f"bad port in {text!r}")
+    return host, int(port_text)

@@ -1,0 +1,87 @@
+"""Local mode: the hall runs on loopback as a child process, never imported (design.md), so a
+crash in one cannot take the other down and hot-seat play uses the same path as network play.
+
+The child is started with `--exit-with-stdin`: we hold its stdin open, so if this process dies the
+pipe closes and the server goes too, leaving no orphan behind. Its log goes to a file, because
+anything it wrote to our terminal would tear the screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import sys
+from pathlib import Path
+
+from client.config import data_dir
+
+READY = re.compile(rb"^QIPAI-READY (\S+) (\d+)\s*$")
+START_TIMEOUT = 20.0
+STOP_TIMEOUT = 5.0
+
+
+class LocalHallError(Exception):
+    code = "local_hall_failed"
+
+
+class LocalHall:
+    def __init__(self, db_path: Path | None = None, engine: str | None = None) -> None:
+        self.db_path = db_path or data_dir() / "local.sqlite3"
+        self.log_path = self.db_path.with_name("local-server.log")
+        self.engine = engine
+        self.process: asyncio.subprocess.Process | None = None
+        self.address: tuple[str, int] | None = None
+
+    def command(self) -> list[str]:
+        command = [sys.executable, "-m", "server.cli", "--host", "127.0.0.1", "--port", "0"]
+        command += ["--db", str(self.db_path), "--exit-with-stdin"]
+        if self.engine:
+            command += ["--go-engine", self.engine]
+        return command
+
+    async def start(self) -> tuple[str, int]:
+        """Start the server and wait for its ready line; returns (host, port)."""
+        self.db_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.log_path, "ab") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                *self.command(),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=log,
+                start_new_session=True,
+            )
+        try:
+            line = await asyncio.wait_for(self._ready_line(), START_TIMEOUT)
+        except (TimeoutError, LocalHallError):
+            await self.stop()
+            raise LocalHallError(f"the local hall did not start; see {self.log_path}") from None
+        match = READY.match(line)
+        assert match is not None
+        self.address = (match.group(1).decode(), int(match.group(2)))
+        return self.address
+
+    async def _ready_line(self) -> bytes:
+        assert self.process is not None and self.process.stdout is not None
+        while True:
+            line = await self.process.stdout.readline()
+            if not line:
+                raise LocalHallError("the local hall exited before it was ready")
+            if READY.match(line):
+                return line
+
+    async def stop(self) -> None:
+        """Close its stdin and ask it to stop; kill it if it has not gone within a few seconds."""
+        process, self.process = self.process, None
+        if process is None or process.returncode is not None:
+            return
+        if process.stdin is not None:
+            process.stdin.close()
+        with contextlib.suppress(ProcessLookupError):
+            process.terminate()
+        try:
+            await asyncio.wait_for(process.wait(), STOP_TIMEOUT)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()

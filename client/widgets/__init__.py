@@ -1,0 +1,1 @@
+"""Widgets of the client, one concern per module."""

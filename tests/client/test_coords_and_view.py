@@ -1,0 +1,80 @@
+"""Point names and the typed copy of the server's Go view."""
+
+import pytest
+
+from client.coords import CoordinateError, parse_point, point_name
+from client.go_view import BLACK, WHITE, ClockView, GoView
+from tests.client.fakes import board_rows, go_view_wire
+
+
+@pytest.mark.parametrize(
+    ("text", "size", "expected"),
+    [("A1", 19, (0, 18)), ("t19", 19, (18, 0)), ("J10", 19, (8, 9)), (" d4 ", 9, (3, 5))],
+)
+def test_typed_points_use_gtp_columns_without_i(text, size, expected):
+    assert parse_point(text, size) == expected
+    assert point_name(*expected, size) == text.strip().upper()
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("I5", "bad_coordinate"),
+        ("", "bad_coordinate"),
+        ("5D", "bad_coordinate"),
+        ("K1", "bad_coordinate"),
+        ("A10", "off_board"),
+        ("A0", "off_board"),
+    ],
+)
+def test_bad_typed_points_raise_a_stable_code(text, code):
+    with pytest.raises(CoordinateError) as caught:
+        parse_point(text, 9)
+    assert caught.value.code == code
+
+
+def test_view_from_wire_reads_stones_marks_and_seats():
+    wire = go_view_wire(
+        board=board_rows("""
+            X . . . . . . . .
+            . O . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+        """),
+        last_move="B8",
+        dead=["A9"],
+        forbidden=["C7"],
+        captures={"black": 2, "white": 1},
+        you="both",
+    )
+    view = GoView.from_wire(wire)
+    assert view.grid[0][0] == BLACK and view.grid[1][1] == WHITE and view.grid[2][2] is None
+    assert view.last_move == (1, 1)
+    assert view.dead == {(0, 0)} and view.forbidden == {(2, 2)}
+    assert view.captures == {BLACK: 2, WHITE: 1}
+    assert view.seats == {BLACK, WHITE} and not view.is_spectator
+
+
+def test_a_view_without_a_seat_is_a_spectators():
+    view = GoView.from_wire(go_view_wire(you=None))
+    assert view.is_spectator
+
+
+def test_running_clock_counts_down_through_main_time_into_byo_yomi():
+    clock = ClockView(main=10, periods=3, period=30, running=True, as_of=100.0, untimed=False)
+    assert clock.remaining_at(104.0).main == pytest.approx(6)
+    reading = clock.remaining_at(125.0)  # 10 s main, then 15 s into the first period
+    assert (reading.main, reading.periods, reading.period_left) == (0, 3, pytest.approx(15))
+    reading = clock.remaining_at(150.0)  # first period used up (40 s), 10 s into the next
+    assert (reading.periods, reading.period_left) == (2, pytest.approx(20))
+    assert clock.remaining_at(200.0).periods == 0
+
+
+def test_stopped_clock_does_not_move():
+    clock = ClockView(main=10, periods=3, period=30, running=False, as_of=0.0, untimed=False)
+    assert clock.remaining_at(1000.0).main == 10
