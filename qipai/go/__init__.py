@@ -1,0 +1,46 @@
+"""The Go engine: rules, scoring and SGF for 围棋 under the qipai rules book (docs/go.md).
+
+Pure Python without I/O. Start with :class:`Game`; errors are :class:`GoError` subclasses with a
+stable ``code``.
+"""
+
+from qipai.go.errors import GoError, IllegalMove, SgfError
+from qipai.go.game import (
+    DEFAULT_KOMI,
+    KOMI_PRESETS,
+    OVER,
+    PLAY,
+    SCORING,
+    Game,
+    Move,
+)
+from qipai.go.points import (
+    STANDARD_SIZES,
+    Color,
+    Point,
+    format_point,
+    handicap_points,
+    parse_point,
+)
+from qipai.go.scoring import AreaCount, Result
+
+__all__ = [
+    "DEFAULT_KOMI",
+    "KOMI_PRESETS",
+    "OVER",
+    "PLAY",
+    "SCORING",
+    "STANDARD_SIZES",
+    "AreaCount",
+    "Color",
+    "Game",
+    "GoError",
+    "IllegalMove",
+    "Move",
+    "Point",
+    "Result",
+    "SgfError",
+    "format_point",
+    "handicap_points",
+    "parse_point",
+]

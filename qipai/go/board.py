@@ -1,0 +1,238 @@
+"""The incremental chain board: the hot path of the engine.
+
+Points are flat indices ``row * size + col``. Every stone belongs to a chain object that keeps its
+stones, its liberty set and the XOR of its stones' Zobrist keys, so a move touches only the chains
+next to it: legality (occupied, suicide, positional superko) is decided *before* anything changes,
+from the four neighbours alone, which makes rejected moves free and keeps the board consistent.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+EMPTY = 0
+BLACK = 1
+WHITE = 2
+
+# Fixed seed: the keys only need to be the same in every process, not secret or varied.
+_ZOBRIST_SEED = 0x9E3779B97F4A7C15
+
+
+@cache
+def neighbours(size: int) -> tuple[tuple[int, ...], ...]:
+    result = []
+    for index in range(size * size):
+        row, col = divmod(index, size)
+        around = []
+        if col > 0:
+            around.append(index - 1)
+        if col < size - 1:
+            around.append(index + 1)
+        if row > 0:
+            around.append(index - size)
+        if row < size - 1:
+            around.append(index + size)
+        result.append(tuple(around))
+    return tuple(result)
+
+
+@cache
+def zobrist_keys(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Keys per colour, indexed ``[colour][index]`` (colour 0 is unused)."""
+    rng = random.Random(_ZOBRIST_SEED + size)
+    n = size * size
+    black = tuple(rng.getrandbits(64) for _ in range(n))
+    white = tuple(rng.getrandbits(64) for _ in range(n))
+    return ((0,) * n, black, white)
+
+
+class Chain:
+    """A maximal set of orthogonally connected stones of one colour."""
+
+    __slots__ = ("color", "stones", "libs", "key")
+
+    def __init__(self, color: int, stones: list[int], libs: set[int], key: int) -> None:
+        self.color = color
+        self.stones = stones
+        self.libs = libs
+        self.key = key
+
+
+class BoardRefusal(Exception):
+    """Raised by :meth:`Board.check` with the reason code; the game turns it into IllegalMove."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class Board:
+    """Stones, chains and the position hash. Knows mechanics, not turn order or history."""
+
+    __slots__ = ("size", "colors", "chains", "hash", "_nbrs", "_keys")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.colors = [EMPTY] * (size * size)
+        self.chains: list[Chain | None] = [None] * (size * size)
+        self.hash = 0
+        self._nbrs = neighbours(size)
+        self._keys = zobrist_keys(size)
+
+    def check(self, index: int, color: int, seen: set[int] | frozenset[int] | None = None) -> int:
+        """Return the position hash after ``color`` plays ``index``, or raise BoardRefusal.
+
+        The order is the rules book's: occupied → captures first (the seed's "both sides without
+        liberties" rule) → suicide → positional superko against ``seen``.
+        """
+        colors = self.colors
+        if colors[index]:
+            raise BoardRefusal("occupied")
+        chains = self.chains
+        breathes = False
+        captured: list[Chain] = []
+        for n in self._nbrs[index]:
+            c = colors[n]
+            if c == EMPTY:
+                breathes = True
+            else:
+                chain = chains[n]
+                if c == color:
+                    if len(chain.libs) > 1:
+                        breathes = True
+                elif len(chain.libs) == 1 and chain not in captured:
+                    captured.append(chain)
+        if not breathes and not captured:
+            raise BoardRefusal("suicide")
+        new_hash = self.hash ^ self._keys[color][index]
+        for chain in captured:
+            new_hash ^= chain.key
+        if seen is not None and new_hash in seen:
+            raise BoardRefusal("ko")
+        return new_hash
+
+    def play(
+        self, index: int, color: int, seen: set[int] | frozenset[int] | None = None
+    ) -> list[int]:
+        """Place a stone (same checks as :meth:`check`, in one pass); return captured indices."""
+        colors = self.colors
+        if colors[index]:
+            raise BoardRefusal("occupied")
+        chains = self.chains
+        libs = set()
+        own: list[Chain] = []
+        foes: list[Chain] = []
+        for n in self._nbrs[index]:
+            c = colors[n]
+            if c == EMPTY:
+                libs.add(n)
+            else:
+                chain = chains[n]
+                if c == color:
+                    if chain not in own:
+                        own.append(chain)
+                elif chain not in foes:
+                    foes.append(chain)
+        key = self._keys[color][index]
+        new_hash = self.hash ^ key
+        captured = [chain for chain in foes if len(chain.libs) == 1]
+        if not libs and not captured:
+            for chain in own:
+                if len(chain.libs) > 1:
+                    break
+            else:
+                raise BoardRefusal("suicide")
+        for chain in captured:
+            new_hash ^= chain.key
+        if seen is not None and new_hash in seen:
+            raise BoardRefusal("ko")
+        colors[index] = color
+        for chain in foes:
+            chain.libs.discard(index)
+        if not own:
+            chains[index] = Chain(color, [index], libs, key)
+        elif len(own) == 1:
+            base = own[0]
+            base.stones.append(index)
+            base_libs = base.libs
+            base_libs |= libs
+            base_libs.discard(index)
+            base.key ^= key
+            chains[index] = base
+        else:
+            base = own[0]
+            for chain in own[1:]:
+                if len(chain.stones) > len(base.stones):
+                    base = chain
+            for chain in own:
+                if chain is not base:
+                    base.stones.extend(chain.stones)
+                    base.libs |= chain.libs
+                    base.key ^= chain.key
+                    for s in chain.stones:
+                        chains[s] = base
+            base.stones.append(index)
+            base.libs |= libs
+            base.libs.discard(index)
+            base.key ^= key
+            chains[index] = base
+        self.hash = new_hash
+        if not captured:
+            return []
+        nbrs = self._nbrs
+        removed: list[int] = []
+        for chain in captured:
+            stones = chain.stones
+            for s in stones:
+                colors[s] = EMPTY
+                chains[s] = None
+            for s in stones:
+                for n in nbrs[s]:
+                    neighbour = chains[n]
+                    if neighbour is not None:
+                        neighbour.libs.add(s)
+            removed.extend(stones)
+        return removed
+
+    def place_setup(self, index: int, color: int) -> None:
+        """Put a setup or handicap stone; refuses a placement that would leave a chain without
+        liberties, since setup never captures."""
+        if self.colors[index]:
+            raise BoardRefusal("occupied")
+        self.colors[index] = color
+        self.rebuild()
+        if any(chain is not None and not chain.libs for chain in self.chains):
+            self.colors[index] = EMPTY
+            self.rebuild()
+            raise BoardRefusal("suicide")
+
+    def rebuild(self) -> None:
+        """Recompute chains and the hash from ``colors`` (used for setup stones only)."""
+        size = self.size
+        colors = self.colors
+        nbrs = self._nbrs
+        keys = self._keys
+        chains: list[Chain | None] = [None] * (size * size)
+        total = 0
+        for start in range(size * size):
+            color = colors[start]
+            if color == EMPTY or chains[start] is not None:
+                continue
+            chain = Chain(color, [], set(), 0)
+            stack = [start]
+            chains[start] = chain
+            while stack:
+                p = stack.pop()
+                chain.stones.append(p)
+                chain.key ^= keys[color][p]
+                for n in nbrs[p]:
+                    c = colors[n]
+                    if c == EMPTY:
+                        chain.libs.add(n)
+                    elif c == color and chains[n] is None:
+                        chains[n] = chain
+                        stack.append(n)
+            total ^= chain.key
+        self.chains = chains
+        self.hash = total

@@ -1,0 +1,369 @@
+"""A game of Go under the qipai rules book: turn order, superko, the scoring phase, the verdict.
+
+The board does mechanics; this module adds what the rules book adds on top: whose turn it is,
+positional superko over the whole history (GO-01), two passes opening the scoring phase, dead-stone
+marking, both confirmations, resumption and the disputed-game fallback (GO-04), resignation and
+loss on time (GO-06, GO-08), validity (GO-05) and handicap (GO-10).
+
+Undo replays the action log from the start: it is rare, a replay of a full game takes about a
+millisecond, and it cannot drift from what playing forward produces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from qipai.go.board import EMPTY, Board, BoardRefusal
+from qipai.go.dead import suggest_dead_indices
+from qipai.go.errors import GoError, IllegalMove
+from qipai.go.points import (
+    STANDARD_SIZES,
+    Color,
+    Point,
+    check_size,
+    coerce_point,
+    format_point,
+    handicap_points,
+)
+from qipai.go.scoring import AreaCount, Result, area_count
+
+PLAY = "play"
+SCORING = "scoring"
+OVER = "over"
+
+DEFAULT_KOMI = 3.5
+KOMI_PRESETS = (0.0, 3.5, 3.75)
+VALID_STONE_PLIES = 20
+RESUMPTIONS_BEFORE_FALLBACK = 3
+
+
+@dataclass(frozen=True)
+class Move:
+    """One ply: a stone (``point`` set) or a pass (``point`` is None), with what it captured."""
+
+    color: Color
+    point: Point | None
+    captured: tuple[Point, ...] = ()
+
+    @property
+    def is_pass(self) -> bool:
+        return self.point is None
+
+
+class Game:
+    """One game from the empty (or handicap / setup) board to its result.
+
+    ``komi`` is in stones; ``None`` picks GO-02's 3.5 for even games and 0 with a handicap
+    (GO-10). ``setup`` places arbitrary stones before the first move (SGF ``AB``/``AW``); with a
+    handicap and no setup the stones go on the fixed points of GO-10 and White moves first.
+    """
+
+    def __init__(
+        self,
+        size: int = 19,
+        komi: float | None = None,
+        handicap: int = 0,
+        *,
+        setup: dict[Color, Iterable[Point]] | None = None,
+        first: Color | None = None,
+    ) -> None:
+        check_size(size)
+        if handicap and handicap != 0 and size not in STANDARD_SIZES and setup is None:
+            raise GoError("bad_handicap", f"no fixed handicap points on {size}x{size}")
+        if komi is None:
+            komi = 0.0 if handicap else DEFAULT_KOMI
+        if not isinstance(komi, int | float) or isinstance(komi, bool):
+            raise GoError("bad_komi", f"komi must be a number of stones, not {komi!r}")
+        self.size = size
+        self.komi = float(komi)
+        self.handicap = handicap
+        self._args = {"size": size, "komi": komi, "handicap": handicap, "first": first}
+        self._board = Board(size)
+        stones: dict[Color, list[Point]] = {Color.BLACK: [], Color.WHITE: []}
+        if setup is not None:
+            for color, points in setup.items():
+                stones[Color(color)] = [coerce_point(p, size) for p in points]
+        elif handicap:
+            stones[Color.BLACK] = handicap_points(size, handicap)
+        self._args["setup"] = {c: tuple(ps) for c, ps in stones.items()}
+        for color, points in stones.items():
+            for point in points:
+                try:
+                    self._board.place_setup(self._index(point), color)
+                except BoardRefusal as refusal:
+                    raise GoError("bad_setup", f"setup stone at {point}: {refusal.code}") from None
+        self.setup = self._args["setup"]
+        if first is None:
+            first = (
+                Color.WHITE
+                if (handicap or stones[Color.BLACK]) and not stones[Color.WHITE]
+                else Color.BLACK
+            )
+        self.first = first
+        self.to_move: Color = first
+        self.phase = PLAY
+        self.captures: dict[Color, int] = {Color.BLACK: 0, Color.WHITE: 0}
+        self.moves: list[Move] = []
+        self.result: Result | None = None
+        self.resumptions = 0
+        self.all_alive = False
+        self._log: list[tuple] = []
+        self._seen: set[int] = {self._board.hash}
+        self._passes_in_row = 0
+        self._dead: set[int] = set()
+        self._confirmed: set[Color] = set()
+
+    # ---------------------------------------------------------------- coordinates and views
+
+    def _index(self, point: Point) -> int:
+        return point[1] * self.size + point[0]
+
+    def _point(self, index: int) -> Point:
+        row, col = divmod(index, self.size)
+        return (col, row)
+
+    def color_at(self, point: Point | str) -> Color | None:
+        value = self._board.colors[self._index(coerce_point(point, self.size))]
+        return None if value == EMPTY else Color(value)
+
+    @property
+    def board(self) -> tuple[tuple[Color | None, ...], ...]:
+        """Rows from the top (row ``size-1``) down, each left to right: ready to draw."""
+        colors = self._board.colors
+        size = self.size
+        return tuple(
+            tuple(None if c == EMPTY else Color(c) for c in colors[row * size : row * size + size])
+            for row in range(size - 1, -1, -1)
+        )
+
+    def rows(self) -> list[str]:
+        """The board as text rows from the top: ``X`` black, ``O`` white, ``.`` empty."""
+        chars = ".XO"
+        colors = self._board.colors
+        size = self.size
+        return [
+            "".join(chars[c] for c in colors[row * size : row * size + size])
+            for row in range(size - 1, -1, -1)
+        ]
+
+    def __str__(self) -> str:
+        return "\n".join(self.rows())
+
+    @property
+    def position_hash(self) -> int:
+        """Zobrist hash of the stones on the board (what superko compares)."""
+        return self._board.hash
+
+    @property
+    def move_number(self) -> int:
+        """Plies played so far (stones and passes; handicap stones are not moves)."""
+        return len(self.moves)
+
+    @property
+    def last_move(self) -> Move | None:
+        return self.moves[-1] if self.moves else None
+
+    @property
+    def stone_plies(self) -> int:
+        return sum(1 for move in self.moves if move.point is not None)
+
+    @property
+    def is_valid(self) -> bool:
+        """GO-05: at least 20 stone-placing plies (passes and handicap stones do not count)."""
+        return self.stone_plies >= VALID_STONE_PLIES
+
+    # ---------------------------------------------------------------- play phase
+
+    def _check_turn(self, color: Color | None) -> Color:
+        if self.phase == OVER:
+            raise IllegalMove("game_over", "the game is over")
+        if self.phase == SCORING:
+            raise GoError("wrong_phase", "play is stopped for scoring; resume first")
+        if color is not None and color != self.to_move:
+            raise IllegalMove("not_your_turn", f"it is {self.to_move.name.lower()}'s turn")
+        return self.to_move
+
+    def is_legal(self, point: Point | str, color: Color | None = None) -> bool:
+        """Whether ``color`` (default: the side to move) may place a stone at ``point`` now."""
+        if self.phase != PLAY:
+            return False
+        color = self.to_move if color is None else color
+        try:
+            self._board.check(self._index(coerce_point(point, self.size)), color, self._seen)
+        except (BoardRefusal, GoError):
+            return False
+        return True
+
+    def legal_points(self, color: Color | None = None) -> list[Point]:
+        """Every point where a stone may go now; the client greys out the rest."""
+        if self.phase != PLAY:
+            return []
+        color = self.to_move if color is None else color
+        board = self._board
+        seen = self._seen
+        legal = []
+        for index, c in enumerate(board.colors):
+            if c == EMPTY:
+                try:
+                    board.check(index, color, seen)
+                except BoardRefusal:
+                    continue
+                legal.append(self._point(index))
+        return legal
+
+    def play(self, point: Point | str, color: Color | None = None) -> Move:
+        """Place a stone for the side to move; raise IllegalMove and change nothing if forbidden."""
+        mover = self._check_turn(color)
+        p = coerce_point(point, self.size)
+        try:
+            removed = self._board.play(self._index(p), mover, self._seen)
+        except BoardRefusal as refusal:
+            where = format_point(p, self.size)
+            raise IllegalMove(
+                refusal.code, f"{mover.name.lower()} {where}: {refusal.code}"
+            ) from None
+        self._seen.add(self._board.hash)
+        self.captures[mover] += len(removed)
+        move = Move(mover, p, tuple(self._point(i) for i in removed))
+        self.moves.append(move)
+        self._log.append(("play", mover, p))
+        self._passes_in_row = 0
+        self.to_move = mover.other
+        return move
+
+    def pass_(self, color: Color | None = None) -> Move:
+        """Pass; the second pass in a row stops play for scoring (GO-04 a)."""
+        mover = self._check_turn(color)
+        move = Move(mover, None)
+        self.moves.append(move)
+        self._log.append(("pass", mover))
+        self._passes_in_row += 1
+        self.to_move = mover.other
+        if self._passes_in_row >= 2:
+            if self.all_alive:
+                self._dead = set()
+                self._finish(self.count().result())
+            else:
+                self.phase = SCORING
+                self._dead = set(suggest_dead_indices(self._board))
+                self._confirmed = set()
+        return move
+
+    def resign(self, color: Color) -> Result:
+        """GO-06: either side may resign at any time, on either turn, also while scoring."""
+        if self.phase == OVER:
+            raise IllegalMove("game_over", "the game is over")
+        return self._finish(Result(winner=Color(color).other, reason="resign"))
+
+    def lose_on_time(self, color: Color) -> Result:
+        """GO-08: the flag of ``color`` fell (the clock decides when; this records it)."""
+        if self.phase == OVER:
+            raise IllegalMove("game_over", "the game is over")
+        return self._finish(Result(winner=Color(color).other, reason="time"))
+
+    def _finish(self, result: Result) -> Result:
+        self.result = result
+        self.phase = OVER
+        return result
+
+    def undo(self) -> Move:
+        """Take back the last ply (and a resumption that followed it); not after the end."""
+        if self.phase == OVER:
+            raise GoError("wrong_phase", "a finished game cannot be undone")
+        if not self.moves:
+            raise GoError("nothing_to_undo", "no move to take back")
+        undone = self.moves[-1]
+        log = list(self._log)
+        while log[-1][0] not in ("play", "pass"):
+            log.pop()
+        log.pop()
+        self._replay(log)
+        return undone
+
+    def _replay(self, log: list[tuple]) -> None:
+        fresh = Game(**self._args)
+        for action in log:
+            if action[0] == "play":
+                fresh.play(action[2], action[1])
+            elif action[0] == "pass":
+                fresh.pass_(action[1])
+            else:
+                fresh.resume(action[1])
+        self.__dict__.update(fresh.__dict__)
+
+    # ---------------------------------------------------------------- scoring phase
+
+    def _check_scoring(self) -> None:
+        if self.phase != SCORING:
+            raise GoError("wrong_phase", "only possible in the scoring phase")
+
+    @property
+    def dead_stones(self) -> frozenset[Point]:
+        return frozenset(self._point(i) for i in self._dead)
+
+    @property
+    def confirmed(self) -> frozenset[Color]:
+        return frozenset(self._confirmed)
+
+    def suggest_dead(self) -> frozenset[Point]:
+        """A proposal of dead stones (GO-04 b); it marks nothing."""
+        return frozenset(self._point(i) for i in suggest_dead_indices(self._board))
+
+    def toggle_dead(self, point: Point | str) -> frozenset[Point]:
+        """Flip the chain at ``point`` between dead and alive; clears both confirmations."""
+        self._check_scoring()
+        index = self._index(coerce_point(point, self.size))
+        chain = self._board.chains[index]
+        if chain is None:
+            raise GoError("no_stone", f"no stone at {format_point(self._point(index), self.size)}")
+        stones = set(chain.stones)
+        if stones <= self._dead:
+            self._dead -= stones
+        else:
+            self._dead |= stones
+        self._confirmed = set()
+        return self.dead_stones
+
+    def mark_dead(self, points: Iterable[Point | str]) -> frozenset[Point]:
+        """Replace the whole marking (e.g. with :meth:`suggest_dead`); clears confirmations."""
+        self._check_scoring()
+        marked = set()
+        for point in points:
+            index = self._index(coerce_point(point, self.size))
+            if self._board.colors[index] == EMPTY:
+                raise GoError(
+                    "no_stone", f"no stone at {format_point(self._point(index), self.size)}"
+                )
+            marked.add(index)
+        self._dead = marked
+        self._confirmed = set()
+        return self.dead_stones
+
+    def confirm(self, color: Color) -> Result | None:
+        """GO-04 c: when both sides confirm the same marking the game is counted and ends."""
+        self._check_scoring()
+        self._confirmed.add(Color(color))
+        if len(self._confirmed) == 2:
+            return self._finish(self.count().result())
+        return None
+
+    def resume(self, color: Color) -> None:
+        """GO-04 d/e: back to play, board unchanged, the last passer's opponent to move.
+
+        After the third resumption no stone can be marked dead any more: the next two passes
+        count every stone as alive, so dead stones must be captured in play.
+        """
+        self._check_scoring()
+        self._log.append(("resume", Color(color)))
+        self.phase = PLAY
+        self._passes_in_row = 0
+        self._dead = set()
+        self._confirmed = set()
+        self.resumptions += 1
+        if self.resumptions >= RESUMPTIONS_BEFORE_FALLBACK:
+            self.all_alive = True
+
+    def count(self) -> AreaCount:
+        """Area count of the current board with the current dead marks (go.md §1.7)."""
+        return area_count(self._board.colors, self.size, self._dead, self.komi, self.handicap)
