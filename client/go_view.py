@@ -15,42 +15,46 @@ from client.coords import parse_point
 BLACK = "black"
 WHITE = "white"
 COLOURS = (BLACK, WHITE)
-STONE_OF = {"X": BLACK, "B": BLACK, "x": BLACK, "O": WHITE, "W": WHITE, "o": WHITE}
-
-
-@dataclass(frozen=True)
-class ClockView:
-    """One player's clock as of `as_of` (client monotonic seconds when the snapshot arrived)."""
-
-    main: float = 0.0
-    periods: int = 0
-    period: float = 0.0
-    running: bool = False
-    as_of: float = 0.0
-    untimed: bool = True
-
-    def remaining_at(self, now: float) -> ClockReading:
-        """What the player sees at `now`, counting down only the running clock; the server stays
-        the judge of flag fall, this only fills the seconds between its updates."""
-        if not self.running or self.untimed:
-            return ClockReading(self.main, self.periods, self.period)
-        main = self.main - max(0.0, now - self.as_of)
-        if main > 0:
-            return ClockReading(main, self.periods, self.period)
-        over, periods = -main, self.periods
-        while periods > 0 and over >= self.period > 0:
-            over -= self.period
-            periods -= 1
-        if periods == 0:
-            return ClockReading(0.0, 0, 0.0)
-        return ClockReading(0.0, periods, self.period - over)
+STONE_OF = {"X": BLACK, "O": WHITE}
 
 
 @dataclass(frozen=True)
 class ClockReading:
-    main: float
+    left: float
     periods: int
-    period_left: float
+    byoyomi: bool
+    flagged: bool = False
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """One player's clock as the hall sent it, received at `as_of` (client monotonic seconds).
+
+    `main` is main time left, or once `byoyomi` is true the time left in the current period.
+    """
+
+    main: float = 0.0
+    periods: int = 0
+    period: float = 0.0
+    byoyomi: bool = False
+    running: bool = False
+    as_of: float = 0.0
+
+    def remaining_at(self, now: float) -> ClockReading:
+        """What the player sees at `now`, counting down only the running clock; the server stays
+        the judge of flag fall, this only fills the seconds between its updates."""
+        spent = max(0.0, now - self.as_of) if self.running else 0.0
+        left, periods, byoyomi = self.main - spent, self.periods, self.byoyomi
+        if not byoyomi and left > 0:
+            return ClockReading(left, periods, False)
+        if not byoyomi:
+            left, byoyomi = left + self.period, True
+        while left <= 0 and periods > 1:
+            periods -= 1
+            left += self.period
+        if left <= 0 or periods <= 0:
+            return ClockReading(0.0, 0, True, flagged=True)
+        return ClockReading(left, periods, True)
 
 
 @dataclass(frozen=True)
@@ -67,13 +71,15 @@ class GoView:
     count: dict[str, float] | None = None
     confirmed: frozenset[str] = frozenset()
     undo_request: str | None = None
-    result: str | None = None
+    result: dict[str, Any] | None = None
     players: dict[str, str] = field(default_factory=dict)
     spectators: int = 0
     seats: frozenset[str] = frozenset()
     legal: frozenset[str] = frozenset()
     forbidden: frozenset[tuple[int, int]] = frozenset()
     komi: float | None = None
+    table: int | None = None
+    seq: int | None = None
 
     @classmethod
     def empty(cls, size: int) -> GoView:
@@ -87,50 +93,67 @@ class GoView:
         return action in self.legal
 
     @classmethod
-    def from_wire(cls, view: dict[str, Any], received_at: float = 0.0) -> GoView:
-        size = int(view["size"])
-        grid = tuple(tuple(STONE_OF.get(ch) for ch in row) for row in view["board"])
-        points = lambda names: frozenset(parse_point(n, size) for n in names or ())  # noqa: E731
-        last = view.get("last_move")
-        if isinstance(last, str) and last not in ("pass", "resign"):
+    def from_wire(cls, view: dict[str, Any], received_at: float) -> GoView:
+        """Read the hall's Go view (docs/protocol.md section 6)."""
+        game = view["game"]
+        you = view.get("you") or {}
+        size = int(game["size"])
+        grid = tuple(tuple(STONE_OF.get(ch) for ch in row) for row in game["board"])
+        last = game.get("last_move")
+        if isinstance(last, str) and last != "pass":
             last = parse_point(last, size)
+        raw_clocks = game.get("clocks") or {}
+        running = raw_clocks.get("running")
         clocks = {
-            colour: _clock_from_wire(raw, colour == view.get("clock_running"), received_at)
-            for colour, raw in (view.get("clocks") or {}).items()
+            colour: _clock_from_wire(raw_clocks[colour], colour == running, received_at)
+            for colour in COLOURS
+            if isinstance(raw_clocks.get(colour), dict)
         }
-        seat = view.get("you")
-        seats = frozenset(COLOURS if seat == "both" else (seat,) if seat in COLOURS else ())
+        seats = view.get("seats") or {}
         return cls(
             size=size,
             grid=grid,
-            to_move=view.get("to_move"),
+            to_move=game.get("to_move"),
             last_move=last,
-            captures={c: int((view.get("captures") or {}).get(c, 0)) for c in COLOURS},
-            move_number=int(view.get("move_number", 0)),
+            captures={c: int((game.get("captures") or {}).get(c, 0)) for c in COLOURS},
+            move_number=int(game.get("move_number", 0)),
             clocks=clocks,
-            phase=view.get("phase", "play"),
-            dead=points(view.get("dead")),
-            count=view.get("count"),
-            confirmed=frozenset(view.get("confirmed") or ()),
-            undo_request=view.get("undo_request"),
-            result=view.get("result"),
-            players=dict(view.get("players") or {}),
+            phase=game.get("phase", "play"),
+            dead=_points(game.get("dead"), size),
+            count=game.get("count"),
+            confirmed=frozenset(game.get("confirmed") or ()),
+            undo_request=game.get("undo_request"),
+            result=game.get("result"),
+            players={c: _seat_label(seats.get(c)) for c in COLOURS},
             spectators=int(view.get("spectators", 0)),
-            seats=seats,
-            legal=frozenset(view.get("legal") or ()),
-            forbidden=points(view.get("forbidden")),
-            komi=view.get("komi"),
+            seats=frozenset(s for s in you.get("seats") or () if s in COLOURS),
+            legal=frozenset(you.get("legal") or ()),
+            forbidden=_points(you.get("forbidden"), size),
+            komi=game.get("komi"),
+            table=view.get("table"),
+            seq=view.get("seq"),
         )
 
 
-def _clock_from_wire(raw: dict[str, Any] | None, running: bool, received_at: float) -> ClockView:
-    if not raw:
-        return ClockView()
+def _points(names: list[str] | None, size: int) -> frozenset[tuple[int, int]]:
+    return frozenset(parse_point(name, size) for name in names or ())
+
+
+def _seat_label(seat: dict[str, Any] | None) -> str:
+    if not seat:
+        return "(free)"
+    name = str(seat.get("name", "?"))
+    if seat.get("bot"):
+        return f"{name} (bot)"
+    return name if seat.get("online", True) else f"{name} (away)"
+
+
+def _clock_from_wire(raw: dict[str, Any], running: bool, received_at: float) -> ClockView:
     return ClockView(
         main=float(raw.get("main", 0.0)),
         periods=int(raw.get("periods", 0)),
         period=float(raw.get("period", 0.0)),
+        byoyomi=bool(raw.get("byoyomi", False)),
         running=running,
         as_of=received_at,
-        untimed=False,
     )

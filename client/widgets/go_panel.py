@@ -19,16 +19,16 @@ NAME = {BLACK: "Black", WHITE: "White"}
 
 
 def format_clock(clock: ClockView | None, now: float) -> str:
-    """`12:34 +3x30s` in main time, `BY 2x 0:23` in byo-yomi, `--:--` without a clock."""
-    if clock is None or clock.untimed:
+    """`4:51 +3x30s` in main time, `0:23 byo 2` in byo-yomi, `--:--` without a clock."""
+    if clock is None:
         return "--:--"
     reading = clock.remaining_at(now)
-    if reading.main > 0:
-        text = _mmss(reading.main)
-        return f"{text} +{reading.periods}x{int(clock.period)}s" if reading.periods else text
-    if reading.periods:
-        return f"BY {reading.periods}x {_mmss(reading.period_left)}"
-    return "0:00 flag"
+    if reading.flagged:
+        return "0:00 flag"
+    if not reading.byoyomi:
+        extra = f" +{reading.periods}x{int(clock.period)}s" if reading.periods else ""
+        return _mmss(reading.left) + extra
+    return f"{_mmss(reading.left)} byo {reading.periods}"
 
 
 def _mmss(seconds: float) -> str:
@@ -38,12 +38,20 @@ def _mmss(seconds: float) -> str:
 
 def status_text(view: GoView) -> str:
     if view.phase == "over":
-        return f"Result: {view.result or '?'}"
+        return f"Result: {result_text(view)}"
+    if view.phase == "waiting":
+        return "Waiting for an opponent"
     if view.phase == "scoring":
         count = view.count or {}
         return f"Count X {count.get(BLACK, 0):g} O {count.get(WHITE, 0):g}"
     turn = f"{NAME[view.to_move]} to play" if view.to_move in NAME else ""
     return f"Move {view.move_number}  {turn}"
+
+
+def result_text(view: GoView) -> str:
+    result = view.result or {}
+    reason = {"resign": " (resigned)", "time": " (on time)"}.get(result.get("reason"), "")
+    return f"{result.get('text', '?')}{reason}"
 
 
 def last_move_text(view: GoView) -> str:

@@ -30,15 +30,45 @@ def board_rows(diagram: str) -> list[str]:
 
 
 def go_view_wire(size: int = 9, **fields: Any) -> dict[str, Any]:
-    view: dict[str, Any] = {
+    """A Go view as docs/protocol.md section 6 shapes it; `fields` override game fields, except
+    `you`, `seats`, `spectators` and `legal`/`forbidden`, which go where the protocol puts them."""
+    you = {
+        "seats": fields.pop("you", ["black"]),
+        "legal": fields.pop("legal", ["play", "pass", "resign", "undo_request"]),
+        "forbidden": fields.pop("forbidden", []),
+    }
+    game: dict[str, Any] = {
+        "phase": "play",
         "size": size,
+        "komi": 3.5,
+        "handicap": 0,
         "board": ["." * size] * size,
         "to_move": "black",
         "move_number": 0,
-        "phase": "play",
-        "players": {"black": "alice", "white": "bob"},
-        "you": "black",
-        "legal": ["play", "pass", "resign", "undo_request"],
+        "last_move": None,
+        "captures": {"black": 0, "white": 0},
+        "clocks": None,
+        "dead": [],
+        "count": None,
+        "confirmed": [],
+        "undo_request": None,
+        "result": None,
     }
-    view.update(fields)
+    view: dict[str, Any] = {
+        "table": fields.pop("table", 3),
+        "room": "go",
+        "seq": fields.pop("seq", 1),
+        "options": {"size": size},
+        "seats": fields.pop(
+            "seats",
+            {
+                "black": {"name": "alice", "online": True, "bot": False},
+                "white": {"name": "bob", "online": True, "bot": False},
+            },
+        ),
+        "spectators": fields.pop("spectators", 0),
+        "you": you,
+    }
+    game.update(fields)
+    view["game"] = game
     return view

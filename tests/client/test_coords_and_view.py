@@ -3,7 +3,7 @@
 import pytest
 
 from client.coords import CoordinateError, parse_point, point_name
-from client.go_view import BLACK, WHITE, ClockView, GoView
+from client.go_view import BLACK, WHITE, ClockReading, ClockView, GoView
 from tests.client.fakes import board_rows, go_view_wire
 
 
@@ -50,9 +50,9 @@ def test_view_from_wire_reads_stones_marks_and_seats():
         dead=["A9"],
         forbidden=["C7"],
         captures={"black": 2, "white": 1},
-        you="both",
+        you=["black", "white"],
     )
-    view = GoView.from_wire(wire)
+    view = GoView.from_wire(wire, 0.0)
     assert view.grid[0][0] == BLACK and view.grid[1][1] == WHITE and view.grid[2][2] is None
     assert view.last_move == (1, 1)
     assert view.dead == {(0, 0)} and view.forbidden == {(2, 2)}
@@ -61,20 +61,51 @@ def test_view_from_wire_reads_stones_marks_and_seats():
 
 
 def test_a_view_without_a_seat_is_a_spectators():
-    view = GoView.from_wire(go_view_wire(you=None))
+    view = GoView.from_wire(go_view_wire(you=[]), 0.0)
     assert view.is_spectator
 
 
 def test_running_clock_counts_down_through_main_time_into_byo_yomi():
-    clock = ClockView(main=10, periods=3, period=30, running=True, as_of=100.0, untimed=False)
-    assert clock.remaining_at(104.0).main == pytest.approx(6)
+    clock = ClockView(main=10, periods=3, period=30, running=True, as_of=100.0)
+    assert clock.remaining_at(104.0).left == pytest.approx(6)
     reading = clock.remaining_at(125.0)  # 10 s main, then 15 s into the first period
-    assert (reading.main, reading.periods, reading.period_left) == (0, 3, pytest.approx(15))
+    assert (reading.byoyomi, reading.periods, reading.left) == (True, 3, pytest.approx(15))
     reading = clock.remaining_at(150.0)  # first period used up (40 s), 10 s into the next
-    assert (reading.periods, reading.period_left) == (2, pytest.approx(20))
-    assert clock.remaining_at(200.0).periods == 0
+    assert (reading.periods, reading.left) == (2, pytest.approx(20))
+    assert clock.remaining_at(200.0).flagged
+
+
+def test_byo_yomi_clock_from_the_wire_keeps_its_period_count():
+    wire = go_view_wire(
+        clocks={
+            "black": {"main": 12.0, "periods": 2, "period": 30, "byoyomi": True},
+            "white": {"main": 296.0, "periods": 3, "period": 30, "byoyomi": False},
+            "running": "black",
+        }
+    )
+    view = GoView.from_wire(wire, received_at=50.0)
+    black, white = view.clocks[BLACK], view.clocks[WHITE]
+    assert black.running and not white.running
+    assert black.remaining_at(55.0) == ClockReading(pytest.approx(7), 2, True)
+    assert black.remaining_at(70.0) == ClockReading(pytest.approx(22), 1, True)
+    assert white.remaining_at(1000.0) == ClockReading(296.0, 3, False)
 
 
 def test_stopped_clock_does_not_move():
-    clock = ClockView(main=10, periods=3, period=30, running=False, as_of=0.0, untimed=False)
-    assert clock.remaining_at(1000.0).main == 10
+    clock = ClockView(main=10, periods=3, period=30, running=False, as_of=0.0)
+    assert clock.remaining_at(1000.0).left == 10
+
+
+def test_seat_labels_say_who_is_away_or_a_bot():
+    wire = go_view_wire(
+        seats={
+            "black": {"name": "ann", "online": False, "bot": False},
+            "white": {"name": "gnugo", "online": True, "bot": True},
+        }
+    )
+    view = GoView.from_wire(wire, 0.0)
+    assert view.players == {BLACK: "ann (away)", WHITE: "gnugo (bot)"}
+    assert (
+        GoView.from_wire(go_view_wire(seats={"black": None, "white": None}), 0.0).players[BLACK]
+        == "(free)"
+    )

@@ -36,7 +36,7 @@ class BoardApp(App):
 
 
 def view_of(diagram: str = DIAGRAM, **fields) -> GoView:
-    return GoView.from_wire(go_view_wire(board=board_rows(diagram), **fields))
+    return GoView.from_wire(go_view_wire(board=board_rows(diagram), **fields), 0.0)
 
 
 def test_board_text_has_coordinates_stones_and_last_move_brackets():
@@ -96,7 +96,7 @@ async def test_a_move_refreshes_only_the_lines_that_changed(monkeypatch):
         monkeypatch.setattr(board, "refresh", lambda *regions, **kw: refreshed.append(regions))
         rows = board_rows(DIAGRAM)
         rows[5] = "....X...."
-        board.show(GoView.from_wire(go_view_wire(board=rows, last_move="E4")))
+        board.show(GoView.from_wire(go_view_wire(board=rows, last_move="E4"), 0.0))
     lines = sorted(region.y for regions in refreshed for region in regions)
     assert lines == [3, 6]  # the old last-move brackets on row 7 and the new stone on row 4
 

@@ -1,0 +1,1 @@
+"""Screens of the client: start, login, lobby, Go table, results, finished games."""

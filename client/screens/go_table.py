@@ -1,0 +1,223 @@
+"""The Go table: the board, the side panel, a box for typed points and a status line.
+
+The screen sends what the player chose and draws what the hall answers; it never decides whether
+a move is legal. Keys that only make sense for a seated player are hidden from spectators, and
+keys with lasting consequences (resign, leave mid-game) ask to be pressed twice.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from client.connection import HallError
+from client.coords import CoordinateError, parse_point, point_name
+from client.go_view import GoView
+from client.widgets.go_board import GoBoard
+from client.widgets.go_panel import GoPanel
+
+SECOND_PRESS_WINDOW = 3.0
+
+
+class Hall(Protocol):
+    async def request(self, kind: str, **fields: Any) -> dict[str, Any]: ...
+
+
+class GoTableScreen(Screen):
+    DEFAULT_CSS = """
+    GoTableScreen { layout: vertical; }
+    GoTableScreen #title { height: 1; background: $panel; padding: 0 1; }
+    GoTableScreen #table { height: auto; }
+    GoTableScreen GoBoard { margin: 0 0; }
+    GoTableScreen #point { display: none; height: 1; border: none; padding: 0 1; }
+    GoTableScreen #point.typing { display: block; }
+    GoTableScreen #message { height: 1; padding: 0 1; color: $warning; }
+    """
+    BINDINGS = [
+        Binding("p", "act('pass')", "Pass", id="go.pass"),
+        Binding("u", "act('undo_request')", "Undo", id="go.undo"),
+        Binding("y", "act('undo_accept')", "Accept undo", id="go.undo_accept"),
+        Binding("n", "act('undo_decline')", "Decline undo", id="go.undo_decline"),
+        Binding("c", "act('confirm')", "Confirm", id="go.confirm"),
+        Binding("m", "act('resume')", "Resume", id="go.resume"),
+        Binding("R", "resign", "Resign", id="go.resign"),
+        Binding("colon", "type_point", "Type point", id="go.type_point"),
+        Binding("q", "leave", "Leave", id="go.leave"),
+        Binding("escape", "cancel_typing", "Board", id="go.cancel_typing", show=False),
+    ]
+
+    @dataclass
+    class Left(Message):
+        """The player left the table (after the hall agreed)."""
+
+        table: int
+
+    def __init__(self, hall: Hall, table: int, view: GoView, title: str = "") -> None:
+        super().__init__()
+        self.hall = hall
+        self.table = table
+        self.view = view
+        self.title_text = title or f"Go {view.size}x{view.size} - table {table}"
+        self.seq: int | None = view.seq
+        self._armed: dict[str, float] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text, id="title", markup=False)
+        with Horizontal(id="table"):
+            yield GoBoard(self.view, show_cursor=not self.view.is_spectator, id="board")
+            yield GoPanel(self.view, id="panel")
+        yield Input(placeholder="point, e.g. D4 (enter plays, esc returns)", id="point")
+        yield Static("", id="message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(GoPanel).show(self.view, time.monotonic())
+        self.query_one(GoBoard).focus()
+        self.set_interval(1.0, self._tick)
+
+    # What the hall tells us.
+
+    def on_table_push(self, message: dict[str, Any]) -> None:
+        """An `event` or `snapshot` for this table: draw its view; after a gap in `seq`, ask for
+        a snapshot as the protocol says, since an event may have been lost on the way."""
+        seq = message.get("seq")
+        gap = (
+            message.get("type") == "event"
+            and isinstance(seq, int)
+            and self.seq is not None
+            and seq != self.seq + 1
+        )
+        if isinstance(seq, int):
+            self.seq = seq if self.seq is None else max(self.seq, seq)
+        if isinstance(message.get("view"), dict):
+            self.show_view(GoView.from_wire(message["view"], time.monotonic()))
+        if gap:
+            self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
+        if message.get("kind") == "over":
+            self.say("Game over - q leaves the table")
+
+    async def _refresh_snapshot(self) -> None:
+        try:
+            reply = await self.hall.request("snapshot", table=self.table)
+        except HallError as error:
+            self.say(f"{error.code}: {error.message}")
+            return
+        self.show_view(GoView.from_wire(reply["view"], time.monotonic()))
+
+    def show_view(self, view: GoView) -> None:
+        self.view = view
+        board = self.query_one(GoBoard)
+        board.show_cursor = not view.is_spectator
+        board.show(view)
+        self.query_one(GoPanel).show(view, time.monotonic())
+        self.refresh_bindings()
+
+    def _tick(self) -> None:
+        if any(clock.running for clock in self.view.clocks.values()):
+            self.query_one(GoPanel).tick(time.monotonic())
+
+    def say(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    # What the player chooses.
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self.view
+        if action in ("leave", "cancel_typing"):
+            return True
+        if view.is_spectator or view.phase == "over":
+            return False
+        if action == "act":
+            wanted = str(parameters[0])
+            return True if view.may(wanted) else None
+        if action == "resign":
+            return True if view.may("resign") else None
+        return True
+
+    def on_go_board_point_chosen(self, event: GoBoard.PointChosen) -> None:
+        if self.view.is_spectator:
+            return
+        if self.view.phase == "scoring":
+            self.action_act("toggle_dead", event.name)
+        else:
+            self.action_act("play", event.name)
+
+    def action_type_point(self) -> None:
+        box = self.query_one("#point", Input)
+        box.add_class("typing")
+        box.value = ""
+        box.focus()
+
+    def action_cancel_typing(self) -> None:
+        box = self.query_one("#point", Input)
+        box.remove_class("typing")
+        self.query_one(GoBoard).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        try:
+            x, y = parse_point(event.value, self.view.size)
+        except CoordinateError as error:
+            self.say(f"{error.code}: {event.value!r} is not a point on this board")
+            return
+        self.action_cancel_typing()
+        board = self.query_one(GoBoard)
+        board.set_cursor(x, y)
+        board.action_choose()
+
+    def action_resign(self) -> None:
+        if self._second_press("resign", "Press R again to resign"):
+            self.action_act("resign")
+
+    def action_leave(self) -> None:
+        playing = not self.view.is_spectator and self.view.phase != "over"
+        if playing and not self._second_press("leave", "Leaving resigns the game: q again"):
+            return
+        self.run_worker(self._leave(), group="leave", exclusive=True)
+
+    def action_act(self, action: str, point: str | None = None) -> None:
+        """Send one action. A hot-seat player sends no seat: the hall lets the seat to move act
+        and confirms for both (docs/protocol.md, `act`)."""
+        fields: dict[str, Any] = {"table": self.table, "action": action}
+        if point is not None:
+            fields["point"] = point
+        self.run_worker(self._send(fields), group="act")
+
+    def _second_press(self, key: str, prompt: str) -> bool:
+        now = time.monotonic()
+        if now - self._armed.get(key, -SECOND_PRESS_WINDOW) < SECOND_PRESS_WINDOW:
+            self._armed.pop(key, None)
+            return True
+        self._armed[key] = now
+        self.say(prompt)
+        return False
+
+    async def _send(self, fields: dict[str, Any]) -> None:
+        try:
+            await self.hall.request("act", **fields)
+        except HallError as error:
+            self.say(f"{error.code}: {error.message}")
+        else:
+            self.say("")
+
+    async def _leave(self) -> None:
+        try:
+            await self.hall.request("leave", table=self.table)
+        except HallError as error:
+            if error.code != "connection_lost":
+                self.say(f"{error.code}: {error.message}")
+                return
+        self.post_message(self.Left(self.table))
+        self.dismiss()
+
+    def cursor_name(self) -> str:
+        x, y = self.query_one(GoBoard).cursor
+        return point_name(x, y, self.view.size)

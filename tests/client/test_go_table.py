@@ -1,0 +1,194 @@
+"""The Go table screen at 80x24 with a recording hall: what the keys send and what the screen shows."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from textual.app import App
+from textual.widgets import Static
+
+from client.go_view import GoView
+from client.screens.go_table import GoTableScreen
+from client.widgets.go_board import GoBoard
+from client.widgets.go_panel import GoPanel
+from tests.client.fakes import FakeHall, go_view_wire
+
+
+class TableApp(App):
+    def __init__(self, hall: FakeHall, view: GoView) -> None:
+        super().__init__()
+        self.hall = hall
+        self.view = view
+
+    def on_mount(self) -> None:
+        self.push_screen(GoTableScreen(self.hall, 3, self.view))
+
+
+def table_app(hall: FakeHall | None = None, **fields) -> TableApp:
+    return TableApp(hall or FakeHall(), GoView.from_wire(go_view_wire(**fields), time.monotonic()))
+
+
+def message_line(app: App) -> str:
+    return str(app.screen.query_one("#message", Static).render())
+
+
+@pytest.mark.asyncio
+async def test_enter_plays_the_point_under_the_cursor():
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("k", "k", "h", "enter")
+        await pilot.pause()
+    assert app.hall.acts() == [{"type": "act", "table": 3, "action": "play", "point": "D7"}]
+
+
+@pytest.mark.asyncio
+async def test_a_typed_point_is_played_and_a_bad_one_is_refused_without_sending():
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon", "z", "9", "enter")
+        await pilot.pause()
+        assert "bad_coordinate" in message_line(app)
+        assert app.hall.acts() == []
+        await pilot.press("backspace", "backspace", "c", "3", "enter")
+        await pilot.pause()
+        assert app.screen.query_one(GoBoard).cursor == (2, 6)
+    assert app.hall.acts() == [{"type": "act", "table": 3, "action": "play", "point": "C3"}]
+
+
+@pytest.mark.asyncio
+async def test_pass_and_undo_request_keys():
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p", "u")
+        await pilot.pause()
+    assert [a["action"] for a in app.hall.acts()] == ["pass", "undo_request"]
+
+
+@pytest.mark.asyncio
+async def test_resign_needs_a_second_press():
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("R")
+        await pilot.pause()
+        assert app.hall.acts() == []
+        assert "again" in message_line(app)
+        await pilot.press("R")
+        await pilot.pause()
+    assert [a["action"] for a in app.hall.acts()] == ["resign"]
+
+
+@pytest.mark.asyncio
+async def test_the_halls_error_is_shown_and_the_board_stays_as_it_was():
+    hall = FakeHall(errors={"play": ("illegal_ko", "that retakes the ko")})
+    app = table_app(hall)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = app.screen.query_one(GoBoard).text_lines()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert message_line(app) == "illegal_ko: that retakes the ko"
+        assert app.screen.query_one(GoBoard).text_lines() == before
+
+
+@pytest.mark.asyncio
+async def test_keys_the_seat_may_not_use_now_send_nothing():
+    app = table_app(legal=["resign"], to_move="white")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p", "u", "y", "c")
+        await pilot.pause()
+    assert app.hall.acts() == []
+
+
+@pytest.mark.asyncio
+async def test_scoring_phase_toggles_dead_groups_and_confirms_with_the_live_count():
+    board = ["." * 9] * 4 + ["....X...."] + ["." * 9] * 4
+    app = table_app(
+        phase="scoring",
+        board=board,
+        dead=["E5"],
+        count={"black": 40.5, "white": 40.5},
+        confirmed=["white"],
+        legal=["toggle_dead", "confirm", "resume", "resign"],
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(GoPanel)
+        assert panel.text_of("status") == "Count X 40.5 O 40.5"
+        assert panel.text_of("notice") == "Confirmed: White"
+        assert "x" in app.screen.query_one(GoBoard).text_lines()[5]
+        await pilot.press("enter", "c", "m")
+        await pilot.pause()
+    assert app.hall.acts() == [
+        {"type": "act", "table": 3, "action": "toggle_dead", "point": "E5"},
+        {"type": "act", "table": 3, "action": "confirm"},
+        {"type": "act", "table": 3, "action": "resume"},
+    ]
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_sees_the_game_without_controls():
+    app = table_app(you=[], legal=[], spectators=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "p", "R", "R", "u")
+        await pilot.pause()
+        panel = app.screen.query_one(GoPanel)
+        assert panel.text_of("hints") == "q leave (watching)"
+        assert panel.text_of("spectators") == "Watching: 2"
+        assert "[" not in "".join(app.screen.query_one(GoBoard).text_lines())
+    assert app.hall.acts() == []
+
+
+@pytest.mark.asyncio
+async def test_an_event_redraws_the_board_and_a_seq_gap_asks_for_a_snapshot():
+    hall = FakeHall()
+    app = table_app(hall, seq=4)
+    moved = go_view_wire(
+        seq=5,
+        board=["." * 9] * 6 + ["..O......"] + ["." * 9] * 2,
+        last_move="C3",
+        to_move="black",
+        move_number=2,
+    )
+    hall.replies["snapshot"] = {"view": go_view_wire(seq=9, move_number=7)}
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.on_table_push({"type": "event", "table": 3, "seq": 5, "kind": "move", "view": moved})
+        await pilot.pause()
+        assert "(O)" in screen.query_one(GoBoard).text_lines()[7]
+        assert screen.query_one(GoPanel).text_of("last") == "Last: C3"
+        assert hall.requests == []
+        screen.on_table_push({"type": "event", "table": 3, "seq": 8, "kind": "pass", "view": moved})
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one(GoPanel).text_of("status").startswith("Move 7")
+    assert hall.requests == [{"type": "snapshot", "table": 3}]
+
+
+@pytest.mark.asyncio
+async def test_a_19x19_table_fits_80x24_with_clocks_and_key_hints():
+    clocks = {
+        "black": {"main": 291.5, "periods": 3, "period": 30, "byoyomi": False},
+        "white": {"main": 21.0, "periods": 2, "period": 30, "byoyomi": True},
+        "running": "white",
+    }
+    app = table_app(
+        size=19,
+        clocks=clocks,
+        captures={"black": 3, "white": 0},
+        move_number=41,
+        to_move="white",
+        you=["white"],
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board, panel = screen.query_one(GoBoard), screen.query_one(GoPanel)
+        assert board.region.height == 21 and board.region.bottom <= 23
+        assert panel.region.right <= 80
+        assert panel.text_of("black-clock").split() == ["4:52", "+3x30s", "cap", "3"]
+        assert panel.text_of("white-clock").startswith("   0:2")
+        assert panel.text_of("white-name") == ">O White bob (you)"
+        assert panel.text_of("status") == "Move 41  White to play"
+        hints = panel.query_one("#hints")
+        assert hints.region.bottom <= 23 and hints.region.height == len(
+            panel.text_of("hints").splitlines()
+        )
