@@ -4,6 +4,7 @@ Pure Python without I/O. Start with :class:`Game`; errors are :class:`GoError` s
 stable ``code``.
 """
 
+from qipai.go import sgf
 from qipai.go.errors import GoError, IllegalMove, SgfError
 from qipai.go.game import (
     DEFAULT_KOMI,
@@ -43,4 +44,5 @@ __all__ = [
     "format_point",
     "handicap_points",
     "parse_point",
+    "sgf",
 ]

@@ -1,0 +1,295 @@
+"""SGF (FF[4]) for Go: write any game, read a record's main line back into a :class:`Game`.
+
+Reading replays every move through the engine, so a record that breaks our rules (a stone on an
+occupied point, a ko recapture, suicide) is rejected with an :class:`SgfError` naming the move
+number, instead of being imported as a position that could never arise here.
+
+Komi is written in points (``KM`` = 2 x stones); dead stones of a counted game are written the way
+KGS does, as part of the opponent's territory (``TB``/``TW`` in the last node).
+"""
+
+from __future__ import annotations
+
+from qipai.go.errors import GoError, SgfError
+from qipai.go.game import OVER, SCORING, Game
+from qipai.go.points import Color, Point, handicap_points
+from qipai.go.scoring import format_number
+
+Node = dict[str, list[str]]
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+MAX_SGF_CHARS = 2_000_000
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _sgf_point(point: Point, size: int) -> str:
+    col, row = point
+    return _LETTERS[col] + _LETTERS[size - 1 - row]
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def dumps(game: Game, **info: str) -> str:
+    """The game as SGF text; ``info`` adds root properties such as ``PB``/``PW``/``DT``."""
+    size = game.size
+    root = [f"GM[1]FF[4]CA[UTF-8]AP[qipai:1]SZ[{size}]"]
+    root.append(f"KM[{format_number(game.komi * 2)}]RU[Chinese]")
+    if game.handicap:
+        root.append(f"HA[{game.handicap}]")
+    for color, prop in ((Color.BLACK, "AB"), (Color.WHITE, "AW")):
+        points = game.setup.get(color, ())
+        if points:
+            root.append(prop + "".join(f"[{_sgf_point(p, size)}]" for p in points))
+    if any(game.setup.values()):
+        root.append(f"PL[{game.first.letter}]")
+    for key, value in sorted(info.items()):
+        if not key.isupper() or not key.isalpha():
+            raise GoError("bad_sgf_property", f"not an SGF property name: {key!r}")
+        root.append(f"{key}[{_escape(str(value))}]")
+    if game.result is not None:
+        root.append(f"RE[{game.result.sgf}]")
+    nodes = [";" + "".join(root)]
+    for move in game.moves:
+        where = "" if move.point is None else _sgf_point(move.point, size)
+        nodes.append(f";{move.color.letter}[{where}]")
+    if game.result is not None and game.result.reason == "count":
+        nodes[-1] += _territory_props(game)
+    lines = []
+    for start in range(0, len(nodes), 10):
+        lines.append("".join(nodes[start : start + 10]))
+    return "(" + "\n".join(lines) + ")\n"
+
+
+def _territory_props(game: Game) -> str:
+    """TB/TW: each side's territory including the opponent's dead stones on it."""
+    size = game.size
+    dead = game.dead_stones
+    owner = _territory_owner(game)
+    props = ""
+    for color, prop in ((Color.BLACK, "TB"), (Color.WHITE, "TW")):
+        points = sorted(p for p, c in owner.items() if c is color)
+        points += sorted(p for p in dead if game.color_at(p) is color.other)
+        if points:
+            props += prop + "".join(f"[{_sgf_point(p, size)}]" for p in points)
+    return props
+
+
+def _territory_owner(game: Game) -> dict[Point, Color]:
+    """Empty points of single-colour regions once the dead stones are lifted."""
+    size = game.size
+    dead = game.dead_stones
+    owner: dict[Point, Color] = {}
+    seen: set[Point] = set()
+    for start in ((c, r) for r in range(size) for c in range(size)):
+        if start in seen or (game.color_at(start) is not None and start not in dead):
+            continue
+        region, border, stack = [], set(), [start]
+        seen.add(start)
+        while stack:
+            col, row = stack.pop()
+            region.append((col, row))
+            for n in ((col - 1, row), (col + 1, row), (col, row - 1), (col, row + 1)):
+                if not (0 <= n[0] < size and 0 <= n[1] < size):
+                    continue
+                stone = game.color_at(n)
+                if stone is None or n in dead:
+                    if n not in seen:
+                        seen.add(n)
+                        stack.append(n)
+                else:
+                    border.add(stone)
+        if len(border) == 1:
+            color = border.pop()
+            owner.update((p, color) for p in region if game.color_at(p) is None)
+    return owner
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def _parse_main_line(text: str) -> list[Node]:
+    """Nodes of the first game's main line (the first variation at every branch)."""
+    if len(text) > MAX_SGF_CHARS:
+        raise SgfError(f"record longer than {MAX_SGF_CHARS} characters")
+    i = text.find("(")
+    if i < 0:
+        raise SgfError("no game tree '(' found")
+    n = len(text)
+    nodes: list[Node] = []
+    depth = 0
+    following = True  # still on the main line
+    finished_depth: int | None = None
+    node: Node | None = None
+    while i < n:
+        ch = text[i]
+        if ch == "(":
+            depth += 1
+            if finished_depth is not None and depth > finished_depth:
+                following = False
+            i += 1
+        elif ch == ")":
+            if following:
+                finished_depth = depth - 1  # first variation at this level is complete
+                following = False
+            depth -= 1
+            i += 1
+            if depth == 0:
+                break
+            if finished_depth is not None and depth < finished_depth:
+                finished_depth = depth
+        elif ch == ";":
+            node = {}
+            if following:
+                nodes.append(node)
+            i += 1
+        elif ch.isalpha():
+            j = i
+            while j < n and text[j].isalpha():
+                j += 1
+            ident = "".join(c for c in text[i:j] if c.isupper())
+            i = j
+            values = []
+            while True:
+                while i < n and text[i].isspace():
+                    i += 1
+                if i >= n or text[i] != "[":
+                    break
+                i += 1
+                chars = []
+                while i < n and text[i] != "]":
+                    if text[i] == "\\" and i + 1 < n:
+                        i += 1
+                    chars.append(text[i])
+                    i += 1
+                if i >= n:
+                    raise SgfError("unterminated property value")
+                i += 1
+                values.append("".join(chars))
+            if not values:
+                raise SgfError(f"property {ident!r} without a value")
+            if node is None:
+                raise SgfError(f"property {ident} outside a node")
+            node.setdefault(ident, []).extend(values)
+        elif ch.isspace():
+            i += 1
+        else:
+            raise SgfError(f"unexpected character {ch!r} at offset {i}")
+    if depth != 0:
+        raise SgfError("unbalanced parentheses")
+    if not nodes:
+        raise SgfError("empty game tree")
+    return nodes
+
+
+def _read_point(value: str, size: int, move_number: int | None = None) -> Point | None:
+    """SGF point → (col, row); ``""`` (and ``tt`` on boards up to 19) is a pass."""
+    if value == "" or (value == "tt" and size <= 19):
+        return None
+    if len(value) != 2 or any(c not in _LETTERS[:size] for c in value):
+        raise SgfError(f"bad point {value!r}", move_number, "off_board")
+    return (_LETTERS.index(value[0]), size - 1 - _LETTERS.index(value[1]))
+
+
+def _number(node: Node, key: str, default: float) -> float:
+    if key not in node:
+        return default
+    try:
+        return float(node[key][0].strip())
+    except ValueError:
+        raise SgfError(f"{key}[{node[key][0]}] is not a number") from None
+
+
+def loads(text: str) -> Game:
+    """Replay the main line of an SGF record; raise SgfError naming the first bad move."""
+    nodes = _parse_main_line(text)
+    root = nodes[0]
+    if root.get("GM", ["1"])[0].strip() != "1":
+        raise SgfError("not a Go record (GM is not 1)")
+    size = int(_number(root, "SZ", 19))
+    komi = _number(root, "KM", 0.0) / 2
+    handicap = int(_number(root, "HA", 0))
+    if handicap == 1:
+        handicap = 0  # some programs write HA[1] for "no komi, Black first"
+    black = [p for v in root.get("AB", []) for p in [_read_point(v, size)] if p is not None]
+    white = [p for v in root.get("AW", []) for p in [_read_point(v, size)] if p is not None]
+    first = None
+    if "PL" in root:
+        first = Color.BLACK if root["PL"][0].strip().upper().startswith("B") else Color.WHITE
+    try:
+        if handicap and not white and set(black) == set(_fixed_points(size, handicap)):
+            game = Game(size, komi=komi, handicap=handicap, first=first)
+        elif black or white:
+            setup = {Color.BLACK: black, Color.WHITE: white}
+            game = Game(size, komi=komi, handicap=handicap, setup=setup, first=first)
+        else:
+            game = Game(size, komi=komi, handicap=handicap, first=first)
+    except GoError as err:
+        raise SgfError(f"bad game setup: {err.message}") from None
+    number = 0
+    for node in nodes[1:]:
+        if any(key in node for key in ("AB", "AW", "AE")):
+            raise SgfError("setup stones after the first move are not supported", number + 1)
+        for key, color in (("B", Color.BLACK), ("W", Color.WHITE)):
+            if key in node:
+                number += 1
+                _replay_move(game, color, node[key][0], number)
+    _apply_result(game, root, nodes[-1])
+    return game
+
+
+def _fixed_points(size: int, handicap: int) -> list[Point]:
+    try:
+        return handicap_points(size, handicap)
+    except GoError:
+        return []
+
+
+def _replay_move(game: Game, color: Color, value: str, number: int) -> None:
+    point = _read_point(value.strip(), game.size, number)
+    try:
+        if game.phase == SCORING:
+            game.resume(color)  # the record plays on after two passes
+        if point is None:
+            game.pass_(color)
+        else:
+            game.play(point, color)
+    except GoError as err:
+        where = "pass" if point is None else value
+        raise SgfError(
+            f"move {number} ({color.letter}[{where}]) is illegal: {err.code}", number, err.code
+        ) from None
+
+
+def _apply_result(game: Game, root: Node, last: Node) -> None:
+    """Finish the game the way the record says, where our rules can reproduce it."""
+    if game.phase == OVER or "RE" not in root:
+        return
+    result = root["RE"][0].strip().upper()
+    if len(result) >= 3 and result[0] in "BW" and result[1] == "+":
+        winner = Color.BLACK if result[0] == "B" else Color.WHITE
+        how = result[2:]
+        if how.startswith("R"):
+            game.resign(winner.other)
+            return
+        if how.startswith("T"):
+            game.lose_on_time(winner.other)
+            return
+    if game.phase != SCORING:
+        return
+    if "TB" in last or "TW" in last:
+        dead = []
+        for prop, owner in (("TB", Color.BLACK), ("TW", Color.WHITE)):
+            for value in last.get(prop, []):
+                point = _read_point(value, game.size)
+                if point is not None and game.color_at(point) is owner.other:
+                    dead.append(point)
+        game.mark_dead(dead)
+        game.confirm(Color.BLACK)
+        game.confirm(Color.WHITE)
+
+
+__all__ = ["SgfError", "dumps", "loads"]
