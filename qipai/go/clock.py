@@ -1,0 +1,143 @@
+"""Japanese byo-yomi as a pure state machine (GO-07, GO-08).
+
+The clock never reads the time: the caller passes monotonic timestamps in seconds. A server starts
+a side's turn at ``t``, stops it when the move arrives at ``t2``, and sleeps until
+:meth:`GameClock.expires_at` to detect a flag fall without polling.
+
+Rules of the count: main time runs first; then each period of ``period_seconds`` must contain a
+move. A move made inside a period gives that same period back in full; a period that runs out is
+used up and the next begins. When the last period runs out the flag falls. The flag falls at the
+exact expiry instant: a move stamped at ``expires_at()`` is too late.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from qipai.go.errors import GoError
+from qipai.go.points import Color
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Main time plus ``periods`` x ``period_seconds`` of byo-yomi."""
+
+    main_seconds: float
+    periods: int = 0
+    period_seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.main_seconds < 0 or self.periods < 0 or self.period_seconds < 0:
+            raise GoError("bad_time_control", "times and periods cannot be negative")
+        if self.periods and self.period_seconds <= 0:
+            raise GoError("bad_time_control", "byo-yomi periods need a positive length")
+        if self.main_seconds == 0 and self.periods == 0:
+            raise GoError("bad_time_control", "no time at all: use an untimed clock instead")
+
+
+RANKED_19 = TimeControl(main_seconds=20 * 60, periods=3, period_seconds=30)  # GO-07
+
+
+@dataclass(frozen=True)
+class TimeLeft:
+    """A side's clock at one instant: main time, whole periods left, time left in the current
+    period (equal to ``period_seconds`` while main time lasts)."""
+
+    main: float
+    periods: int
+    period: float
+    flagged: bool = False
+
+    @property
+    def in_byoyomi(self) -> bool:
+        return self.main <= 0 and not self.flagged
+
+
+class GameClock:
+    """Two sides' byo-yomi clocks, at most one running. ``control=None`` is untimed."""
+
+    def __init__(self, control: TimeControl | None) -> None:
+        self.control = control
+        self._main = {c: control.main_seconds if control else 0.0 for c in Color}
+        self._periods = {c: control.periods if control else 0 for c in Color}
+        self.running: Color | None = None
+        self._since = 0.0
+        self.flagged: Color | None = None
+
+    @property
+    def timed(self) -> bool:
+        return self.control is not None
+
+    def start(self, color: Color, now: float) -> None:
+        """Begin ``color``'s turn at ``now``."""
+        if self.running is not None:
+            raise GoError("clock_running", f"{self.running.name.lower()}'s clock is running")
+        if self.flagged is not None:
+            raise GoError("flag_fallen", f"{self.flagged.name.lower()}'s flag has fallen")
+        self.running = Color(color)
+        self._since = now
+
+    def stop(self, now: float) -> Color | None:
+        """End the running turn at ``now`` (a move, a pass, or play stopping for scoring).
+
+        Returns the side whose flag fell before ``now`` (that side loses, GO-08), else None.
+        """
+        color = self.running
+        if color is None:
+            raise GoError("clock_stopped", "no clock is running")
+        if now < self._since:
+            raise GoError("clock_backwards", "time cannot run backwards")
+        self.running = None
+        if self.control is None:
+            return None
+        main, periods, _, flagged = self._after(color, now - self._since)
+        if flagged:
+            self._main[color] = 0.0
+            self._periods[color] = 0
+            self.flagged = color
+            return color
+        self._main[color] = main
+        self._periods[color] = periods
+        return None
+
+    def _after(self, color: Color, elapsed: float) -> tuple[float, int, float, bool]:
+        """(main left, periods left, seconds left in the period, flag fallen) after ``elapsed``."""
+        control = self.control
+        main = self._main[color]
+        periods = self._periods[color]
+        length = control.period_seconds
+        if elapsed >= main + periods * length:
+            return 0.0, 0, 0.0, True
+        if elapsed < main:
+            return main - elapsed, periods, length, False
+        over = elapsed - main
+        used = math.floor(over / length)
+        return 0.0, periods - used, length - (over - used * length), False
+
+    def remaining(self, color: Color, now: float) -> TimeLeft | None:
+        """What ``color`` has left at ``now`` (counting the running turn); None when untimed."""
+        if self.control is None:
+            return None
+        if self.flagged is color:
+            return TimeLeft(0.0, 0, 0.0, flagged=True)
+        if self.running is color:
+            main, periods, period, flagged = self._after(color, max(0.0, now - self._since))
+            return TimeLeft(main, periods, period, flagged)
+        return TimeLeft(self._main[color], self._periods[color], self.control.period_seconds)
+
+    def expires_at(self) -> float | None:
+        """The instant the running side's flag falls; None if untimed or nothing is running."""
+        color = self.running
+        if self.control is None or color is None:
+            return None
+        return self._since + self._main[color] + self._periods[color] * self.control.period_seconds
+
+    def flag(self, now: float) -> Color | None:
+        """The side whose flag has fallen by ``now`` (it is also recorded), else None."""
+        if self.flagged is not None:
+            return self.flagged
+        deadline = self.expires_at()
+        if deadline is not None and now >= deadline:
+            return self.stop(now)
+        return None
