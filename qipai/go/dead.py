@@ -4,8 +4,9 @@ The heuristic follows the rules book: a group is proposed dead when it sits in a
 opponent surrounds and has at most one small eye there. Concretely, for each colour, the points
 not occupied by the opponent fall into connected areas walled in by the opponent; an area whose
 stones have fewer than two eyes (empty regions bordered only by that colour) and little eye space
-is dead. Two such neighbouring areas of opposite colours that would kill each other are left
-alive: that is seki, where neither side can capture.
+is dead. When two such weak areas of opposite colours touch, the one with an eye each is seki (both
+live); otherwise the weaker (fewer eyes, then liberties, then stones) is the dead one, and equals
+are left alive for the players to decide.
 """
 
 from __future__ import annotations
@@ -67,22 +68,44 @@ def _eye_regions(colors: list[int], nbrs, empties: list[int], color: int) -> lis
 def suggest_dead_indices(board: Board) -> set[int]:
     colors = board.colors
     nbrs = neighbours(board.size)
-    doomed: dict[int, list[int]] = {BLACK: [], WHITE: []}
-    doomed_areas: list[tuple[int, set[int]]] = []
+    weak: list[_Weak] = []
     for color in (BLACK, WHITE):
         for stones, empties in _areas(colors, nbrs, color):
             eyes = _eye_regions(colors, nbrs, empties, color)
             if len(eyes) >= 2 or sum(eyes) >= ROOMY_EYE_SPACE:
                 continue
-            doomed[color].extend(stones)
-            doomed_areas.append((color, set(stones) | set(empties)))
+            liberties = {n for p in stones for n in nbrs[p] if colors[n] == EMPTY}
+            weak.append(_Weak(color, stones, set(stones) | set(empties), len(eyes), len(liberties)))
+    owner = {p: group for group in weak for p in group.stones}
     dead: set[int] = set()
-    for color, area in doomed_areas:
-        touching = set()
-        for p in area:
-            touching.update(nbrs[p])
-        foe_doomed = set(doomed[3 - color])
-        if touching & foe_doomed:
-            continue  # both sides would die against each other: seki, leave it alive
-        dead.update(p for p in area if colors[p] == color)
+    for group in weak:
+        rivals = {
+            id(other): other
+            for p in group.area
+            for n in nbrs[p]
+            if (other := owner.get(n)) is not None and other.color != group.color
+        }.values()
+        if not rivals:
+            dead.update(group.stones)
+        elif group.eyes and any(rival.eyes for rival in rivals):
+            continue  # an eye each and shared liberties: seki, neither can approach
+        elif group.strength < max(rival.strength for rival in rivals):
+            dead.update(group.stones)
     return dead
+
+
+class _Weak:
+    """An area with fewer than two eyes: dead, unless it holds its own against its neighbours."""
+
+    __slots__ = ("color", "stones", "area", "eyes", "liberties")
+
+    def __init__(self, color: int, stones: list[int], area: set[int], eyes: int, libs: int) -> None:
+        self.color = color
+        self.stones = stones
+        self.area = area
+        self.eyes = eyes
+        self.liberties = libs
+
+    @property
+    def strength(self) -> tuple[int, int, int]:
+        return (self.eyes, self.liberties, len(self.stones))
