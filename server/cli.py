@@ -1,8 +1,28 @@
-"""Command line of ``qipai-server``."""
+"""Command line of ``qipai-server``.
+
+Logs go to stderr; stdout carries exactly one line, ``QIPAI-READY <host> <port>``, once the
+server listens, so that a launcher (the client's local mode) can start it on port 0 and read
+where it went.
+"""
 
 from __future__ import annotations
 
 import argparse
+import logging
+import os
+import shlex
+import signal
+import sys
+from pathlib import Path
+
+import platformdirs
+import trio
+
+from .app import Server
+from .bots import BotFactory, find_gnugo
+from .store import SchemaTooNew, Store
+
+log = logging.getLogger("server")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -19,12 +39,77 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--db", default=None, help="SQLite database file (default: in the user data directory)"
     )
+    parser.add_argument(
+        "--go-engine",
+        default=None,
+        metavar="CMD",
+        help="GTP engine command for Go bots (default: GNU Go if installed, else the built-in bot)",
+    )
+    parser.add_argument(
+        "--exit-with-stdin",
+        action="store_true",
+        help="stop when stdin closes (for a parent process that starts the server)",
+    )
+    parser.add_argument("--log-level", default="INFO", help="logging level (default: %(default)s)")
     return parser
 
 
+def default_db_path() -> Path:
+    return Path(platformdirs.user_data_dir("qipai")) / "hall.db"
+
+
+async def _stop_on_signals(server: Server) -> None:
+    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+        async for signum in signals:
+            log.info("signal %s: stopping", signal.Signals(signum).name)
+            server.stop()
+            return
+
+
+async def _stop_on_stdin_eof(server: Server) -> None:
+    stdin = trio.lowlevel.FdStream(os.dup(sys.stdin.fileno()))
+    async with stdin:
+        while await stdin.receive_some(4096):
+            pass
+    log.info("stdin closed: stopping")
+    server.stop()
+
+
+async def _main(args: argparse.Namespace, store: Store, bots: BotFactory) -> None:
+    server = Server(store, bots)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(_stop_on_signals, server)
+        if args.exit_with_stdin:
+            nursery.start_soon(_stop_on_stdin_eof, server)
+        port = await nursery.start(server.run, args.host, args.port)
+        print(f"QIPAI-READY {args.host} {port}", flush=True)
+        await server.done.wait()
+        nursery.cancel_scope.cancel()
+
+
 def main(argv: list[str] | None = None) -> int:
-    build_parser().parse_args(argv)
-    build_parser().print_help()
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(
+        level=args.log_level.upper(),
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    db_path = Path(args.db) if args.db else default_db_path()
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        store = Store(str(db_path))
+    except SchemaTooNew as exc:
+        log.error("%s", exc)
+        return 2
+    command = shlex.split(args.go_engine) if args.go_engine else find_gnugo()
+    log.info("database %s; Go bots: %s", db_path, command or "built-in")
+    try:
+        trio.run(_main, args, store, BotFactory(command))
+    except OSError as exc:
+        log.error("cannot listen on %s:%s: %s", args.host, args.port, exc)
+        return 1
+    finally:
+        store.close()
     return 0
 
 

@@ -1,0 +1,393 @@
+"""The hall: sessions, accounts, the lobby and its tables, and the request handlers.
+
+Handlers are small methods named after the request type.  Most are synchronous (they only
+touch in-memory state, so nothing can interleave with them); the few that need the disk or a
+slow hash await the store or a worker thread, and re-check state after the await.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import trio
+
+from qipai.protocol import (
+    ANONYMOUS_REQUESTS,
+    DEFAULT_LIMITS,
+    PROTOCOL_VERSION,
+    ErrorCode,
+    ProtocolError,
+    encode,
+    ok_reply,
+    parse_options,
+    reply_for,
+    request_id,
+    validate_request,
+)
+
+from . import accounts
+from .bots import BotFactory
+from .session import Session
+from .store import GameRecord, Store
+from .tables import TABLE_TYPES, Table
+
+log = logging.getLogger(__name__)
+
+SERVER_NAME = "qipai-server 0.1.0"
+ROOM_NAMES = {"go": "围棋 Go"}
+
+
+@dataclass
+class HallConfig:
+    failed_logins_per_name: int = 5
+    failed_logins_per_address: int = 20
+    failed_login_window: float = 300.0
+
+
+class Hall:
+    def __init__(
+        self,
+        store: Store,
+        nursery: trio.Nursery,
+        bots: BotFactory,
+        config: HallConfig | None = None,
+    ) -> None:
+        self.store = store
+        self.nursery = nursery
+        self.bots = bots
+        self.config = config = config or HallConfig()
+        self.sessions: set[Session] = set()
+        self.online: dict[str, Session] = {}
+        self.lobby: set[Session] = set()
+        self.tables: dict[int, Table] = {}
+        self._table_scopes: dict[int, trio.CancelScope] = {}
+        self._next_table = 1
+        self._next_game = store.next_game_id()
+        self._by_name = accounts.LoginLimiter(
+            config.failed_logins_per_name, config.failed_login_window
+        )
+        self._by_address = accounts.LoginLimiter(
+            config.failed_logins_per_address, config.failed_login_window
+        )
+        self._pending_writes = 0
+        self._writes_done = trio.Event()
+        self._writes_done.set()
+        self.shutting_down = False
+
+    # ------------------------------------------------------------------ connections
+
+    def connected(self, session: Session) -> None:
+        self.sessions.add(session)
+
+    def disconnected(self, session: Session) -> None:
+        self.sessions.discard(session)
+        self.lobby.discard(session)
+        for table_id in list(session.tables):
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.drop(session)
+                self._close_if_abandoned(table)
+        session.tables.clear()
+        if session.name is not None and self.online.get(session.name) is session:
+            del self.online[session.name]
+            self._lobby_push({"type": "lobby", "kind": "offline", "name": session.name})
+            for table in self.tables_of(session.name):
+                table.presence(session.name, False)
+
+    def is_online(self, name: str) -> bool:
+        return name in self.online
+
+    def tables_of(self, name: str) -> list[Table]:
+        return [t for t in self.tables.values() if t.seats_of(name)]
+
+    async def handle(self, session: Session, message: Any) -> None:
+        """Answer one request with exactly one reply."""
+        rid = request_id(message)
+        try:
+            request = validate_request(message)
+            kind = request["type"]
+            if not session.greeted and kind != "hello":
+                raise ProtocolError(ErrorCode.HANDSHAKE_REQUIRED, "send hello first")
+            if session.name is None and kind not in ANONYMOUS_REQUESTS:
+                raise ProtocolError(ErrorCode.NOT_LOGGED_IN, "log in first")
+            if self.shutting_down:
+                raise ProtocolError(ErrorCode.SHUTTING_DOWN, "the server is stopping")
+            handler: Callable[[Session, dict], Awaitable[dict] | dict] = getattr(self, f"on_{kind}")
+            reply = handler(session, request)
+            if not isinstance(reply, dict):
+                reply = await reply
+            session.send(ok_reply(rid, **reply))
+        except ProtocolError as exc:
+            session.send(reply_for(rid, exc))
+        except Exception:
+            log.exception("%s: request %r failed", session, message)
+            session.send(reply_for(rid, ProtocolError(ErrorCode.INTERNAL_ERROR, "server error")))
+
+    # ------------------------------------------------------------------ session requests
+
+    def on_hello(self, session: Session, request: dict) -> dict:
+        if request["version"] != PROTOCOL_VERSION:
+            raise ProtocolError(
+                ErrorCode.BAD_VERSION, f"this server speaks protocol version {PROTOCOL_VERSION}"
+            )
+        session.greeted = True
+        limits = DEFAULT_LIMITS
+        return {
+            "version": PROTOCOL_VERSION,
+            "server": SERVER_NAME,
+            "limits": {
+                "max_frame": limits.max_frame,
+                "max_str": limits.max_str,
+                "max_array": limits.max_array,
+                "max_map": limits.max_map,
+                "max_depth": limits.max_depth,
+            },
+        }
+
+    def on_ping(self, session: Session, request: dict) -> dict:
+        return {"time": time.time()}
+
+    async def on_register(self, session: Session, request: dict) -> dict:
+        self._require_anonymous(session)
+        name = accounts.check_name(request["name"])
+        password = accounts.check_password(request["password"])
+        salt, digest = await trio.to_thread.run_sync(accounts.hash_password, password)
+        if not await self.store.call(self.store.add_account, name, salt, digest, time.time()):
+            raise ProtocolError(ErrorCode.NAME_TAKEN, f"the name {name} is taken")
+        log.info("registered %s from %s", name, session.address)
+        return await self._log_in(session, name)
+
+    async def on_login(self, session: Session, request: dict) -> dict:
+        self._require_anonymous(session)
+        name, now = request["name"], trio.current_time()
+        address = session.address.rsplit(":", 1)[0]
+        if self._by_name.blocked(name, now) or self._by_address.blocked(address, now):
+            raise ProtocolError(
+                ErrorCode.RATE_LIMITED, "too many failed logins; wait a few minutes"
+            )
+        stored = await self.store.call(self.store.account, name)
+        good = stored is not None and await trio.to_thread.run_sync(
+            accounts.password_matches, request["password"], *stored
+        )
+        if not good:
+            self._by_name.failed(name, trio.current_time())
+            self._by_address.failed(address, trio.current_time())
+            raise ProtocolError(ErrorCode.BAD_CREDENTIALS, "wrong name or password")
+        self._by_name.succeeded(name)
+        return await self._log_in(session, name)
+
+    async def on_resume_session(self, session: Session, request: dict) -> dict:
+        self._require_anonymous(session)
+        digest = accounts.token_digest(request["token"])
+        name = await self.store.call(self.store.token_owner, digest, time.time())
+        if name is None:
+            raise ProtocolError(ErrorCode.BAD_TOKEN, "that session has ended; log in again")
+        return self._attach(session, name, request["token"])
+
+    async def on_logout(self, session: Session, request: dict) -> dict:
+        name = session.name
+        if session.token_digest is not None:
+            await self.store.call(self.store.drop_token, session.token_digest)
+        self.disconnected(session)
+        self.sessions.add(session)
+        session.name = session.token_digest = None
+        log.info("%s logged out", name)
+        return {}
+
+    def _require_anonymous(self, session: Session) -> None:
+        if session.name is not None:
+            raise ProtocolError(ErrorCode.ALREADY_LOGGED_IN, "you are logged in already")
+
+    async def _log_in(self, session: Session, name: str) -> dict:
+        token = accounts.new_token()
+        expires = time.time() + accounts.TOKEN_LIFETIME
+        await self.store.call(self.store.add_token, accounts.token_digest(token), name, expires)
+        return self._attach(session, name, token)
+
+    def _attach(self, session: Session, name: str, token: str) -> dict:
+        """Bind the account to this connection, replacing an older one, and rejoin its seats."""
+        if session.closed:
+            raise ProtocolError(ErrorCode.SHUTTING_DOWN, "connection closing")
+        self._require_anonymous(session)
+        previous = self.online.get(name)
+        if previous is not None:
+            self.disconnected(previous)
+            previous.close("replaced", "you logged in from another connection")
+        session.name = name
+        session.token_digest = accounts.token_digest(token)
+        self.online[name] = session
+        self._lobby_push({"type": "lobby", "kind": "online", "name": name})
+        seats = []
+        rejoin = []
+        for table in self.tables_of(name):
+            if table.running:
+                seats.extend({"table": table.id, "seat": s} for s in table.seats_of(name))
+            table.join(session)
+            rejoin.append(table)
+        # The reply must precede the snapshots it announces, so they are sent right after it.
+        self.nursery.start_soon(self._after_login, session, name, rejoin)
+        return {"name": name, "token": token, "seats": seats}
+
+    async def _after_login(self, session: Session, name: str, tables: list[Table]) -> None:
+        for table in tables:
+            if session in table.audience:
+                table.snapshot(session)
+                table.presence(name, True)
+
+    # ------------------------------------------------------------------ lobby
+
+    def _lobby_push(self, message: dict) -> None:
+        data = encode(message)
+        for session in list(self.lobby):
+            session.push(data)
+
+    def table_changed(self, table: Table) -> None:
+        if table.id in self.tables:
+            self._lobby_push({"type": "lobby", "kind": "table", "table": table.summary()})
+
+    def on_lobby(self, session: Session, request: dict) -> dict:
+        self.lobby.add(session)
+        counts = {room: 0 for room in TABLE_TYPES}
+        for table in self.tables.values():
+            counts[table.room] += 1
+        return {
+            "rooms": [
+                {"room": room, "name": ROOM_NAMES.get(room, room), "tables": counts[room]}
+                for room in TABLE_TYPES
+            ],
+            "tables": [t.summary() for t in self.tables.values()],
+            "players": sorted(self.online),
+        }
+
+    def on_chat(self, session: Session, request: dict) -> dict:
+        text = request["text"].strip()
+        if not text:
+            raise ProtocolError(ErrorCode.BAD_FIELD, "say something")
+        table_id = request.get("table")
+        if table_id is not None:
+            self._table(table_id).chat(session, text)
+            return {}
+        self.lobby.add(session)
+        self._lobby_push(
+            {"type": "chat", "table": None, "from": session.name, "text": text, "time": time.time()}
+        )
+        return {}
+
+    def _table(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ProtocolError(ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
+        return table
+
+    def on_create_table(self, session: Session, request: dict) -> dict:
+        room = request["room"]
+        options = parse_options(room, request.get("options"))
+        table_type = TABLE_TYPES[room]
+        table = table_type(self, self._next_table, options, session.name or "")
+        self._next_table += 1
+        self.tables[table.id] = table
+        scope = trio.CancelScope()
+        self._table_scopes[table.id] = scope
+        self.nursery.start_soon(self._run_table, table, scope)
+        table.join(session)
+        table.setup(session)
+        self.table_changed(table)
+        log.info("%s created table %d (%s)", session.name, table.id, room)
+        return {"table": table.id, "view": table.view_for(session)}
+
+    async def _run_table(self, table: Table, scope: trio.CancelScope) -> None:
+        with scope:
+            try:
+                await table.run()
+            except Exception:
+                log.exception("table %d failed", table.id)
+
+    def _close_if_abandoned(self, table: Table) -> None:
+        if table.abandoned and table.id in self.tables:
+            del self.tables[table.id]
+            table.closed = True
+            self._table_scopes.pop(table.id).cancel()
+            self._lobby_push({"type": "lobby", "kind": "table_closed", "table": table.id})
+
+    def on_sit(self, session: Session, request: dict) -> dict:
+        table = self._table(request["table"])
+        table.sit(session, request["seat"])
+        return {"view": table.view_for(session)}
+
+    def on_stand(self, session: Session, request: dict) -> dict:
+        self._table(request["table"]).stand(session)
+        return {}
+
+    def on_watch(self, session: Session, request: dict) -> dict:
+        table = self._table(request["table"])
+        table.watch(session)
+        return {"view": table.view_for(session)}
+
+    def on_leave(self, session: Session, request: dict) -> dict:
+        table = self._table(request["table"])
+        table.leave(session)
+        self._close_if_abandoned(table)
+        return {}
+
+    def on_snapshot(self, session: Session, request: dict) -> dict:
+        table = self._table(request["table"])
+        if session not in table.audience:
+            raise ProtocolError(ErrorCode.NOT_AT_TABLE, "sit or watch first")
+        return {"view": table.view_for(session)}
+
+    def on_act(self, session: Session, request: dict) -> dict:
+        table = self._table(request["table"])
+        seats = table.seats_of(session.name)
+        if not seats:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "you do not sit at this table")
+        table.act(seats, request)
+        return {}
+
+    # ------------------------------------------------------------------ finished games
+
+    def allocate_game_id(self) -> int:
+        game_id = self._next_game
+        self._next_game += 1
+        return game_id
+
+    def record_game(self, record: GameRecord) -> None:
+        """Store a finished game; shutdown waits for every pending write."""
+        self._pending_writes += 1
+        self._writes_done = trio.Event()
+        self.nursery.start_soon(self._write_game, record)
+
+    async def _write_game(self, record: GameRecord) -> None:
+        try:
+            with trio.CancelScope(shield=True):
+                await self.store.call(self.store.add_game, record)
+            log.info("stored game %d: %s", record.id, record.result)
+        except Exception:
+            log.exception("could not store game %d", record.id)
+        finally:
+            self._pending_writes -= 1
+            if self._pending_writes == 0:
+                self._writes_done.set()
+
+    async def flush(self) -> None:
+        await self._writes_done.wait()
+
+    async def on_games(self, session: Session, request: dict) -> dict:
+        games = await self.store.call(self.store.games_of, session.name)
+        return {"games": [g.summary() for g in games]}
+
+    async def on_game_record(self, session: Session, request: dict) -> dict:
+        game = await self.store.call(self.store.game, request["game"])
+        if game is None:
+            raise ProtocolError(ErrorCode.NO_SUCH_GAME, f"there is no game {request['game']}")
+        return {**game.summary(), "sgf": game.record}
+
+    # ------------------------------------------------------------------ shutdown
+
+    def close_all(self, message: str) -> None:
+        self.shutting_down = True
+        for session in list(self.sessions):
+            session.close(ErrorCode.SHUTTING_DOWN, message)

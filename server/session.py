@@ -1,0 +1,61 @@
+"""One connected client as the hall sees it: who it is, what it follows, and its outbox.
+
+The outbox is a bounded channel drained by the connection's writer task.  Pushing never
+waits: a client whose outbox is full has stopped reading, and is disconnected instead of
+being buffered without bound (memory per connection <= OUTBOX x max frame).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import trio
+
+from qipai.protocol import ErrorCode, encode
+
+log = logging.getLogger(__name__)
+
+OUTBOX = 256
+
+
+class Session:
+    def __init__(self, address: str, outbox: trio.MemorySendChannel[bytes]) -> None:
+        self.address = address
+        self.name: str | None = None
+        self.token_digest: bytes | None = None
+        self.greeted = False
+        self.in_lobby = False
+        self.tables: set[int] = set()
+        self.closed = False
+        self._outbox = outbox
+        self._cancel = trio.CancelScope()
+
+    def bind(self, cancel_scope: trio.CancelScope) -> None:
+        self._cancel = cancel_scope
+
+    def push(self, data: bytes) -> None:
+        if self.closed:
+            return
+        try:
+            self._outbox.send_nowait(data)
+        except trio.WouldBlock:
+            log.warning("%s (%s) stopped reading; disconnected", self.name, self.address)
+            self.closed = True
+            self._cancel.cancel()
+        except (trio.ClosedResourceError, trio.BrokenResourceError):
+            self.closed = True
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.push(encode(message))
+
+    def close(self, code: ErrorCode | str, message: str) -> None:
+        """Say goodbye after everything already queued, then let the writer end the connection."""
+        if self.closed:
+            return
+        self.push(encode({"type": "bye", "code": str(code), "message": message}))
+        self.closed = True
+        self._outbox.close()
+
+    def __repr__(self) -> str:
+        return f"Session({self.name or '-'}@{self.address})"

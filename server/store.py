@@ -1,0 +1,193 @@
+"""SQLite persistence: accounts, session tokens and finished games.
+
+One connection, used only through ``Store.call`` which runs on a worker thread behind a
+capacity limiter of one: every write happens from one place, in order, and trio never blocks
+on the disk.  WAL mode keeps readers (``sqlite3`` in a shell, backups) from blocking the hall.
+The schema carries its version in ``PRAGMA user_version`` and is migrated on open.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import trio
+
+T = TypeVar("T")
+
+#: Each entry upgrades the schema from version ``index`` to ``index + 1``.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE accounts (
+        name TEXT PRIMARY KEY,
+        salt BLOB NOT NULL,
+        hash BLOB NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE tokens (
+        digest BLOB PRIMARY KEY,
+        name TEXT NOT NULL REFERENCES accounts(name),
+        expires_at REAL NOT NULL
+    );
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        room TEXT NOT NULL,
+        options TEXT NOT NULL,
+        black TEXT,
+        white TEXT,
+        result TEXT NOT NULL,
+        winner TEXT,
+        reason TEXT NOT NULL,
+        valid INTEGER NOT NULL,
+        moves INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        finished_at REAL NOT NULL
+    );
+    CREATE INDEX games_black ON games(black);
+    CREATE INDEX games_white ON games(white);
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    room: str
+    options: str
+    black: str | None
+    white: str | None
+    result: str
+    winner: str | None
+    reason: str
+    valid: bool
+    moves: int
+    record: str
+    finished_at: float
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "game": self.id,
+            "room": self.room,
+            "black": self.black,
+            "white": self.white,
+            "result": self.result,
+            "valid": self.valid,
+            "finished_at": self.finished_at,
+            "moves": self.moves,
+        }
+
+
+class SchemaTooNew(RuntimeError):
+    """The file was written by a newer qipai; refusing beats silently corrupting it."""
+
+
+def open_database(path: str) -> sqlite3.Connection:
+    db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("PRAGMA foreign_keys=ON")
+    migrate(db)
+    return db
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise SchemaTooNew(
+            f"database schema {version} is newer than this server ({SCHEMA_VERSION})"
+        )
+    for step in range(version, SCHEMA_VERSION):
+        db.executescript(f"BEGIN; {MIGRATIONS[step]} PRAGMA user_version={step + 1}; COMMIT;")
+    return SCHEMA_VERSION
+
+
+class Store:
+    """The synchronous queries, plus ``call`` to run any of them from trio."""
+
+    def __init__(self, path: str) -> None:
+        self.db = open_database(path)
+        self._limiter = trio.CapacityLimiter(1)
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        return await trio.to_thread.run_sync(fn, *args, limiter=self._limiter)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # accounts
+
+    def add_account(self, name: str, salt: bytes, digest: bytes, now: float) -> bool:
+        try:
+            self.db.execute(
+                "INSERT INTO accounts(name, salt, hash, created_at) VALUES (?, ?, ?, ?)",
+                (name, salt, digest, now),
+            )
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def account(self, name: str) -> tuple[bytes, bytes] | None:
+        row = self.db.execute("SELECT salt, hash FROM accounts WHERE name = ?", (name,)).fetchone()
+        return (row[0], row[1]) if row else None
+
+    # tokens
+
+    def add_token(self, digest: bytes, name: str, expires_at: float) -> None:
+        self.db.execute(
+            "INSERT INTO tokens(digest, name, expires_at) VALUES (?, ?, ?)",
+            (digest, name, expires_at),
+        )
+
+    def token_owner(self, digest: bytes, now: float) -> str | None:
+        row = self.db.execute(
+            "SELECT name FROM tokens WHERE digest = ? AND expires_at > ?", (digest, now)
+        ).fetchone()
+        return row[0] if row else None
+
+    def drop_token(self, digest: bytes) -> None:
+        self.db.execute("DELETE FROM tokens WHERE digest = ?", (digest,))
+
+    # games
+
+    def next_game_id(self) -> int:
+        return self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0]
+
+    def add_game(self, game: GameRecord) -> None:
+        self.db.execute(
+            "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game.id,
+                game.room,
+                game.options,
+                game.black,
+                game.white,
+                game.result,
+                game.winner,
+                game.reason,
+                int(game.valid),
+                game.moves,
+                game.record,
+                game.finished_at,
+            ),
+        )
+
+    def games_of(self, name: str, limit: int = 100) -> list[GameRecord]:
+        rows = self.db.execute(
+            "SELECT * FROM games WHERE black = ? OR white = ? ORDER BY id DESC LIMIT ?",
+            (name, name, limit),
+        ).fetchall()
+        return [_game(row) for row in rows]
+
+    def game(self, game_id: int) -> GameRecord | None:
+        row = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        return _game(row) if row else None
+
+
+def _game(row: tuple) -> GameRecord:
+    values = list(row)
+    values[8] = bool(values[8])
+    return GameRecord(*values)

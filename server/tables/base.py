@@ -1,0 +1,243 @@
+"""What every table has, whatever the game: seats, an audience, a sequence number, chat.
+
+A table's state changes only in synchronous methods called from request handlers or from the
+table's own task, so no locks are needed (trio switches tasks only at ``await``).  Each change
+is published once: the event is encoded once per distinct seat view and the same bytes go to
+every session sharing that view.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import trio
+
+from qipai.protocol import ErrorCode, ProtocolError, encode
+
+if TYPE_CHECKING:
+    from ..hall import Hall
+    from ..session import Session
+
+
+@dataclass(frozen=True)
+class Occupant:
+    name: str
+    bot: bool = False
+
+
+class Table:
+    room: ClassVar[str]
+    seat_order: ClassVar[tuple[str, ...]]
+
+    def __init__(self, hall: Hall, table_id: int, options: Any, created_by: str) -> None:
+        self.hall = hall
+        self.id = table_id
+        self.options = options
+        self.created_by = created_by
+        self.seats: dict[str, Occupant | None] = dict.fromkeys(self.seat_order)
+        self.audience: set[Session] = set()
+        self.seq = 0
+        self.started = False
+        self.closed = False
+        self._changed = trio.Event()
+
+    # ------------------------------------------------------------------ game hooks
+
+    @property
+    def phase(self) -> str:
+        raise NotImplementedError
+
+    def start(self) -> None:
+        """All seats are taken: the game begins."""
+        raise NotImplementedError
+
+    def game_view(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def private_view(self, seats: tuple[str, ...]) -> dict[str, Any]:
+        """What only these seats may see, and the actions open to them now."""
+        raise NotImplementedError
+
+    def act(self, seats: tuple[str, ...], message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def forfeit(self, seat: str) -> None:
+        """The player of ``seat`` left a running game on purpose."""
+        raise NotImplementedError
+
+    async def run(self) -> None:
+        """The table's own task (clocks, bots); cancelled when the table closes."""
+        await trio.sleep_forever()
+
+    # ------------------------------------------------------------------ seats and audience
+
+    @property
+    def running(self) -> bool:
+        return self.started and self.phase != "over"
+
+    def seats_of(self, name: str | None) -> tuple[str, ...]:
+        if name is None:
+            return ()
+        return tuple(
+            s for s, o in self.seats.items() if o is not None and o.name == name and not o.bot
+        )
+
+    def spectators(self) -> int:
+        return sum(1 for s in self.audience if not self.seats_of(s.name))
+
+    def seat_info(self, occupant: Occupant | None) -> dict[str, Any] | None:
+        if occupant is None:
+            return None
+        online = occupant.bot or self.hall.is_online(occupant.name)
+        return {"name": occupant.name, "online": online, "bot": occupant.bot}
+
+    def view(self, seats: tuple[str, ...]) -> dict[str, Any]:
+        return {
+            "table": self.id,
+            "room": self.room,
+            "seq": self.seq,
+            "options": self.options.to_wire(),
+            "seats": {s: self.seat_info(o) for s, o in self.seats.items()},
+            "spectators": self.spectators(),
+            "you": {"seats": list(seats), **self.private_view(seats)},
+            "game": self.game_view(),
+        }
+
+    def view_for(self, session: Session) -> dict[str, Any]:
+        return self.view(self.seats_of(session.name))
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "table": self.id,
+            "room": self.room,
+            "options": self.options.to_wire(),
+            "seats": {s: (o.name if o else None) for s, o in self.seats.items()},
+            "spectators": self.spectators(),
+            "phase": self.phase,
+            "created_by": self.created_by,
+        }
+
+    def publish(self, kind: str, **detail: Any) -> None:
+        """Advance ``seq`` and send the event, with each receiver's view, to the audience."""
+        self.seq += 1
+        encoded: dict[tuple[str, ...], bytes] = {}
+        for session in list(self.audience):
+            seats = self.seats_of(session.name)
+            data = encoded.get(seats)
+            if data is None:
+                message = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind}
+                message.update(detail)
+                message["view"] = self.view(seats)
+                data = encoded[seats] = encode(message)
+            session.push(data)
+        self.wake()
+
+    def snapshot(self, session: Session) -> None:
+        session.send(
+            {"type": "snapshot", "table": self.id, "seq": self.seq, "view": self.view_for(session)}
+        )
+
+    def wake(self) -> None:
+        """Let the table task and bots look at the new state."""
+        self._changed.set()
+        self._changed = trio.Event()
+
+    async def wait_changed(self) -> None:
+        await self._changed.wait()
+
+    def join(self, session: Session) -> None:
+        session.tables.add(self.id)
+        self.audience.add(session)
+
+    def watch(self, session: Session) -> None:
+        if session in self.audience:
+            return
+        self.join(session)
+        if not self.seats_of(session.name):
+            self.publish("spectators")
+            self.hall.table_changed(self)
+
+    def sit(self, session: Session, seat: str) -> None:
+        if seat not in self.seats:
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD, f"seat must be one of {', '.join(self.seat_order)}"
+            )
+        if self.seats_of(session.name):
+            raise ProtocolError(ErrorCode.ALREADY_SEATED, "you already sit at this table")
+        occupant = self.seats[seat]
+        if occupant is not None:
+            raise ProtocolError(ErrorCode.SEAT_TAKEN, f"{seat} is taken by {occupant.name}")
+        self.join(session)
+        self.seats[seat] = Occupant(session.name or "")
+        self.publish("seated", seat=seat, name=session.name)
+        if all(self.seats.values()) and not self.started:
+            self.started = True
+            self.start()
+            self.publish("started")
+        self.hall.table_changed(self)
+
+    def seat_bot(self, seat: str, name: str) -> None:
+        self.seats[seat] = Occupant(name, bot=True)
+
+    def stand(self, session: Session) -> None:
+        seats = self.seats_of(session.name)
+        if not seats:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "you do not sit at this table")
+        if self.running:
+            raise ProtocolError(ErrorCode.WRONG_PHASE, "the game is on: resign to leave it")
+        for seat in seats:
+            self.seats[seat] = None
+            self.publish("stood", seat=seat, name=session.name)
+        self.hall.table_changed(self)
+
+    def leave(self, session: Session) -> None:
+        seats = self.seats_of(session.name)
+        if session not in self.audience and not seats:
+            raise ProtocolError(ErrorCode.NOT_AT_TABLE, "you are not at this table")
+        if seats and self.running:
+            self.forfeit(seats[0])
+        if seats and not self.started:
+            for seat in seats:
+                self.seats[seat] = None
+                self.publish("stood", seat=seat, name=session.name)
+        self.audience.discard(session)
+        session.tables.discard(self.id)
+        if not seats:
+            self.publish("spectators")
+        self.hall.table_changed(self)
+
+    def drop(self, session: Session) -> None:
+        """The session's connection ended: it stops receiving; its seats stay held."""
+        self.audience.discard(session)
+        if not self.seats_of(session.name):
+            self.publish("spectators")
+            self.hall.table_changed(self)
+
+    def presence(self, name: str, online: bool) -> None:
+        for seat in self.seats_of(name):
+            self.publish("online" if online else "offline", seat=seat, name=name)
+
+    def chat(self, session: Session, text: str) -> None:
+        if session not in self.audience:
+            raise ProtocolError(ErrorCode.NOT_AT_TABLE, "sit or watch to chat at a table")
+        data = encode(
+            {
+                "type": "chat",
+                "table": self.id,
+                "from": session.name,
+                "text": text,
+                "time": time.time(),
+            }
+        )
+        for member in list(self.audience):
+            member.push(data)
+
+    @property
+    def abandoned(self) -> bool:
+        """Nobody needs this table any more: close it."""
+        if self.audience:
+            return False
+        humans = any(o is not None and not o.bot for o in self.seats.values())
+        return not self.running or not humans

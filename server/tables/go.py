@@ -1,0 +1,388 @@
+"""A Go table: seats black and white around a ``qipai.go.Game``, with server-kept clocks.
+
+Every rule is the engine's: this class decides only who may send what (seats, turns of the
+hall: undo requests, confirmations) and turns engine errors into protocol errors.  The clock is
+``qipai.go.clock``, fed with trio's clock so that tests can jump time.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+import trio
+
+from qipai.go import OVER, PLAY, SCORING, Color, Game, GoError, format_point
+from qipai.go import sgf as go_sgf
+from qipai.go.clock import GameClock, TimeControl
+from qipai.protocol import GO_ACTIONS, ErrorCode, GoOptions, ProtocolError
+
+from ..store import GameRecord
+from .base import Table
+
+if TYPE_CHECKING:
+    from ..hall import Hall
+    from ..session import Session
+
+SEAT_COLOR = {"black": Color.BLACK, "white": Color.WHITE}
+COLOR_SEAT = {Color.BLACK: "black", Color.WHITE: "white"}
+
+#: Engine error code -> protocol error code, where the names differ.
+ENGINE_CODES = {
+    "occupied": ErrorCode.ILLEGAL_OCCUPIED,
+    "suicide": ErrorCode.ILLEGAL_SUICIDE,
+    "ko": ErrorCode.ILLEGAL_KO,
+    "off_board": ErrorCode.ILLEGAL_OFF_BOARD,
+    "bad_point": ErrorCode.BAD_FIELD,
+    "no_stone": ErrorCode.BAD_FIELD,
+}
+
+
+def protocol_error(error: GoError) -> ProtocolError:
+    code = ENGINE_CODES.get(error.code)
+    if code is None:
+        try:
+            code = ErrorCode(error.code)
+        except ValueError:
+            code = ErrorCode.WRONG_PHASE
+    return ProtocolError(code, error.message)
+
+
+class GoTable(Table):
+    room = "go"
+    seat_order = ("black", "white")
+    options: GoOptions
+
+    def __init__(self, hall: Hall, table_id: int, options: GoOptions, created_by: str) -> None:
+        super().__init__(hall, table_id, options, created_by)
+        self.game = Game(options.size, options.komi, options.handicap)
+        clock = options.clock
+        self.clock = (
+            GameClock(TimeControl(clock.main, clock.periods, clock.period)) if clock else None
+        )
+        self.undo_request: str | None = None
+        self.record_id: int | None = None
+
+    # ------------------------------------------------------------------ hooks
+
+    @property
+    def phase(self) -> str:
+        return self.game.phase if self.started else "waiting"
+
+    @property
+    def hotseat(self) -> bool:
+        return self.options.hotseat
+
+    def setup(self, creator: Session) -> None:
+        """Hot-seat and bot tables seat their creator (and the bot) and start at once."""
+        options = self.options
+        if options.hotseat:
+            self.sit(creator, "black")
+            self.seats["white"] = self.seats["black"]
+            self.started = True
+            self.start()
+            self.publish("started")
+        elif options.bot is not None:
+            human = "white" if options.bot == "black" else "black"
+            self.seat_bot(options.bot, self.hall.bots.name)
+            self.sit(creator, human)
+
+    def start(self) -> None:
+        if self.clock is not None:
+            self.clock.start(self.game.to_move, trio.current_time())
+
+    async def run(self) -> None:
+        async with trio.open_nursery() as nursery:
+            if self.options.bot is not None:
+                nursery.start_soon(self.hall.bots.play_go, self, self.options.bot)
+            while True:
+                deadline = self.clock.expires_at() if self.clock and self.running else None
+                with trio.move_on_at(deadline if deadline is not None else float("inf")):
+                    await self.wait_changed()
+                    continue
+                self.flag_check()
+
+    def flag_check(self) -> None:
+        """End the game if the running side's time is up (GO-08)."""
+        if self.clock is None or not self.running:
+            return
+        loser = self.clock.flag(trio.current_time())
+        if loser is None:
+            return
+        self.game.lose_on_time(loser)
+        self.publish("timeout", by=COLOR_SEAT[loser])
+        self.finish()
+
+    # ------------------------------------------------------------------ views
+
+    def game_view(self) -> dict[str, Any]:
+        game = self.game
+        size = game.size
+        last = game.last_move
+        if last is None:
+            last_move = None
+        else:
+            last_move = "pass" if last.is_pass else format_point(last.point, size)
+        count = None
+        counted = game.result is not None and game.result.reason == "count"
+        if game.phase == SCORING or counted:
+            area = game.count()
+            count = {"black": area.black, "white": area.white}
+        return {
+            "phase": self.phase,
+            "size": size,
+            "komi": game.komi,
+            "handicap": game.handicap,
+            "board": game.rows(),
+            "to_move": COLOR_SEAT[game.to_move],
+            "move_number": game.move_number,
+            "last_move": last_move,
+            "captures": {COLOR_SEAT[c]: n for c, n in game.captures.items()},
+            "clocks": self._clock_view(),
+            "dead": sorted(format_point(p, size) for p in game.dead_stones),
+            "count": count,
+            "confirmed": sorted(COLOR_SEAT[c] for c in game.confirmed),
+            "undo_request": self.undo_request,
+            "result": self._result_view(),
+        }
+
+    def _clock_view(self) -> dict[str, Any] | None:
+        clock = self.clock
+        if clock is None:
+            return None
+        now = trio.current_time()
+        view: dict[str, Any] = {"running": COLOR_SEAT[clock.running] if clock.running else None}
+        for color, seat in COLOR_SEAT.items():
+            left = clock.remaining(color, now)
+            assert left is not None
+            view[seat] = {
+                "main": round(left.main if left.main > 0 else left.period, 3),
+                "periods": left.periods,
+                "period": clock.control.period_seconds if clock.control else 0,
+                "byoyomi": left.main <= 0,
+            }
+        return view
+
+    def _result_view(self) -> dict[str, Any] | None:
+        result = self.game.result
+        if result is None:
+            return None
+        return {
+            "winner": COLOR_SEAT[result.winner] if result.winner else None,
+            "reason": result.reason,
+            "margin": result.margin,
+            "text": result.text,
+            "sgf": result.sgf,
+            "valid": self.game.is_valid,
+            "game": self.record_id,
+        }
+
+    def private_view(self, seats: tuple[str, ...]) -> dict[str, Any]:
+        legal = self.legal_actions(seats)
+        forbidden: list[str] = []
+        if "play" in legal:
+            size = self.game.size
+            allowed = set(self.game.legal_points())
+            forbidden = [
+                format_point((c, r), size)
+                for r in range(size)
+                for c in range(size)
+                if (c, r) not in allowed and self.game.color_at((c, r)) is None
+            ]
+        return {"legal": legal, "forbidden": forbidden}
+
+    def legal_actions(self, seats: tuple[str, ...]) -> list[str]:
+        if not seats or not self.running:
+            return []
+        game = self.game
+        if game.phase == SCORING:
+            mine = {SEAT_COLOR[s] for s in seats}
+            actions = ["toggle_dead"]
+            if not mine <= game.confirmed:
+                actions.append("confirm")
+            return [*actions, "resume", "resign"]
+        to_move = COLOR_SEAT[game.to_move]
+        actions = ["play", "pass"] if to_move in seats else []
+        actions.append("resign")
+        if self.undo_request is None and any(self._has_moves(s) for s in seats):
+            actions.append("undo_request")
+        if self.undo_request is not None and self.undo_request not in seats:
+            actions += ["undo_accept", "undo_decline"]
+        return actions
+
+    def _has_moves(self, seat: str) -> bool:
+        color = SEAT_COLOR[seat]
+        return any(move.color == color for move in self.game.moves)
+
+    # ------------------------------------------------------------------ actions
+
+    def act(self, seats: tuple[str, ...], message: dict[str, Any]) -> None:
+        action = message["action"]
+        if action not in GO_ACTIONS:
+            raise ProtocolError(ErrorCode.BAD_FIELD, f"unknown action {action!r}")
+        if not self.started:
+            raise ProtocolError(ErrorCode.TABLE_NOT_STARTED, "waiting for a second player")
+        self.flag_check()
+        if self.game.phase == OVER:
+            raise ProtocolError(ErrorCode.GAME_OVER, "the game is over")
+        seat = self._acting_seat(seats, message, action)
+        try:
+            getattr(self, f"_do_{action}")(seat, message)
+        except GoError as error:
+            raise protocol_error(error) from None
+
+    def _acting_seat(self, seats: tuple[str, ...], message: dict[str, Any], action: str) -> str:
+        wanted = message.get("seat")
+        if wanted is not None:
+            if wanted not in seats:
+                raise ProtocolError(ErrorCode.NOT_SEATED, f"you do not sit as {wanted}")
+            return wanted
+        if len(seats) == 1:
+            return seats[0]
+        # Hot-seat: the keyboard acts for the side to move.
+        return COLOR_SEAT[self.game.to_move]
+
+    def _point(self, message: dict[str, Any]) -> str:
+        point = message.get("point")
+        if point is None:
+            raise ProtocolError(ErrorCode.MISSING_FIELD, "field 'point' is required")
+        return point
+
+    def _do_play(self, seat: str, message: dict[str, Any]) -> None:
+        color = SEAT_COLOR[seat]
+        point = self._point(message)
+        if self.game.phase == PLAY and self.game.to_move != color:
+            raise ProtocolError(
+                ErrorCode.NOT_YOUR_TURN, f"it is {COLOR_SEAT[self.game.to_move]}'s turn"
+            )
+        move = self.game.play(point, color)
+        self.undo_request = None
+        self._turn_passed(color)
+        self.publish("move", by=seat, point=format_point(move.point, self.game.size))
+
+    def _do_pass(self, seat: str, message: dict[str, Any]) -> None:
+        color = SEAT_COLOR[seat]
+        self.game.pass_(color)
+        self.undo_request = None
+        self._turn_passed(color)
+        self.publish("pass", by=seat)
+        if self.game.phase == SCORING:
+            self.publish("scoring")
+        elif self.game.phase == OVER:
+            self.finish()
+
+    def _turn_passed(self, color: Color) -> None:
+        self._stop_clock()
+        if self.clock is not None and self.game.phase == PLAY:
+            self.clock.start(color.other, trio.current_time())
+
+    def _stop_clock(self) -> None:
+        if self.clock is not None and self.clock.running is not None:
+            self.clock.stop(trio.current_time())
+
+    def _do_resign(self, seat: str, message: dict[str, Any]) -> None:
+        self.game.resign(SEAT_COLOR[seat])
+        self.publish("resign", by=seat)
+        self.finish()
+
+    def forfeit(self, seat: str) -> None:
+        self._do_resign(seat, {})
+
+    def _do_undo_request(self, seat: str, message: dict[str, Any]) -> None:
+        if self.game.phase != PLAY:
+            raise ProtocolError(ErrorCode.WRONG_PHASE, "undo only during play")
+        if self.hotseat:
+            self.game.undo()
+            self._restart_clock()
+            self.publish("undone", by=seat)
+            return
+        if not self._has_moves(seat):
+            raise ProtocolError(ErrorCode.NOTHING_TO_UNDO, "you have no move to take back")
+        if self.undo_request is not None:
+            raise ProtocolError(ErrorCode.WRONG_PHASE, "an undo request is pending already")
+        self.undo_request = seat
+        self.publish("undo_requested", by=seat)
+
+    def _check_undo_answer(self, seat: str) -> str:
+        requester = self.undo_request
+        if requester is None or requester == seat:
+            raise ProtocolError(ErrorCode.NO_UNDO_REQUEST, "your opponent asked for no undo")
+        return requester
+
+    def _do_undo_accept(self, seat: str, message: dict[str, Any]) -> None:
+        requester = self._check_undo_answer(seat)
+        color = SEAT_COLOR[requester]
+        while self.game.moves and self.game.moves[-1].color != color:
+            self.game.undo()
+        self.game.undo()
+        self.undo_request = None
+        self._restart_clock()
+        self.publish("undone", by=seat)
+
+    def _do_undo_decline(self, seat: str, message: dict[str, Any]) -> None:
+        self._check_undo_answer(seat)
+        self.undo_request = None
+        self.publish("undo_declined", by=seat)
+
+    def _restart_clock(self) -> None:
+        self._stop_clock()
+        if self.clock is not None:
+            self.clock.start(self.game.to_move, trio.current_time())
+
+    def _do_toggle_dead(self, seat: str, message: dict[str, Any]) -> None:
+        point = self._point(message)
+        self.game.toggle_dead(point)
+        self.publish("dead_toggled", by=seat, point=point.upper())
+
+    def _do_confirm(self, seat: str, message: dict[str, Any]) -> None:
+        if self.game.phase != SCORING:
+            raise ProtocolError(ErrorCode.WRONG_PHASE, "confirm belongs to the scoring phase")
+        seats = self.seat_order if self.hotseat and message.get("seat") is None else (seat,)
+        for each in seats:
+            self.game.confirm(SEAT_COLOR[each])
+        self.publish("confirmed", by=seat)
+        if self.game.phase == OVER:
+            self.finish()
+
+    def _do_resume(self, seat: str, message: dict[str, Any]) -> None:
+        self.game.resume(SEAT_COLOR[seat])
+        if self.clock is not None:
+            self.clock.start(self.game.to_move, trio.current_time())
+        self.publish("resumed", by=seat)
+
+    # ------------------------------------------------------------------ the end
+
+    def _sgf_info(self, names: dict[str, str | None]) -> dict[str, str]:
+        info = {"DT": time.strftime("%Y-%m-%d", time.gmtime()), "PC": "qipai"}
+        for seat, prop in (("black", "PB"), ("white", "PW")):
+            if names[seat]:
+                info[prop] = names[seat]
+        return info
+
+    def finish(self) -> None:
+        """Store the game and tell everyone; called once the engine says it is over."""
+        self._stop_clock()
+        self.undo_request = None
+        result = self.game.result
+        assert result is not None
+        self.record_id = self.hall.allocate_game_id()
+        names = {s: (o.name if o else None) for s, o in self.seats.items()}
+        self.hall.record_game(
+            GameRecord(
+                id=self.record_id,
+                room=self.room,
+                options=json.dumps(self.options.to_wire()),
+                black=names["black"],
+                white=names["white"],
+                result=result.text,
+                winner=COLOR_SEAT[result.winner] if result.winner else None,
+                reason=result.reason,
+                valid=self.game.is_valid,
+                moves=self.game.move_number,
+                record=go_sgf.dumps(self.game, **self._sgf_info(names)),
+                finished_at=time.time(),
+            )
+        )
+        self.publish("over", result=self._result_view())
+        self.hall.table_changed(self)
