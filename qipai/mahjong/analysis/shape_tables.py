@@ -1,0 +1,79 @@
+"""Every complete arrangement of one suit (or of the honours), enumerated once.
+
+A hand's suits are independent: a chow never leaves its suit and honours only form pungs and
+pairs. So the complete hands are exactly the products of complete *groups*, and one small table
+per group type answers "is this group complete, and how?" by a dictionary lookup keyed by the
+group's counts as ``bytes`` (hashing a 9-byte string is far cheaper than any search).
+
+The tables are built at import by enumerating at most four sets plus an optional pair (a group
+never holds more than 14 tiles): about 48,000 arrangements for a suit, well under a second.
+From them come, per group vector, its decompositions, whether it holds the pair, and the
+bitmask of ranks that would complete it (the raw material of ``waits``).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from itertools import combinations_with_replacement
+
+MAX_SETS = 4
+
+
+class SetShape(StrEnum):
+    CHOW = "chow"
+    PUNG = "pung"
+
+
+GroupArrangement = tuple[int | None, tuple[tuple[SetShape, int], ...]]
+"""(pair rank or None, sets as (shape, first rank)) within one group; ranks start at 0."""
+
+
+class GroupTables:
+    """The complete vectors of one group type and what completes the nearly complete ones.
+
+    ``pairs[key]`` is 1 if the complete vector holds the pair, 0 if it is sets only; a key that
+    is missing is not complete. ``completions[key]`` is the bitmask of ranks ``r`` for which
+    ``key + r`` is complete (with the pair if ``key`` has 3n+1 tiles, sets only if 3n+2).
+    """
+
+    def __init__(self, ranks: int, chows: bool) -> None:
+        self.ranks = ranks
+        shapes = [(SetShape.PUNG, r) for r in range(ranks)]
+        if chows:
+            shapes += [(SetShape.CHOW, r) for r in range(ranks - 2)]
+        shapes.sort(key=lambda shape: (shape[1], shape[0] is SetShape.PUNG))
+        arrangements: dict[bytes, list[GroupArrangement]] = {}
+        for size in range(MAX_SETS + 1):
+            for sets in combinations_with_replacement(shapes, size):
+                counts = [0] * ranks
+                for shape, rank in sets:
+                    if shape is SetShape.PUNG:
+                        counts[rank] += 3
+                    else:
+                        counts[rank] += 1
+                        counts[rank + 1] += 1
+                        counts[rank + 2] += 1
+                if max(counts, default=0) > 4:
+                    continue
+                arrangements.setdefault(bytes(counts), []).append((None, sets))
+                for pair in range(ranks):
+                    if counts[pair] <= 2:
+                        counts[pair] += 2
+                        arrangements.setdefault(bytes(counts), []).append((pair, sets))
+                        counts[pair] -= 2
+        self.arrangements = {key: tuple(found) for key, found in arrangements.items()}
+        self.pairs = {key: sum(key) % 3 // 2 for key in arrangements}
+        completions: dict[bytes, int] = {}
+        for key in arrangements:
+            counts = list(key)
+            for rank in range(ranks):
+                if counts[rank]:
+                    counts[rank] -= 1
+                    smaller = bytes(counts)
+                    completions[smaller] = completions.get(smaller, 0) | 1 << rank
+                    counts[rank] += 1
+        self.completions = completions
+
+
+SUIT = GroupTables(9, chows=True)
+HONOURS = GroupTables(7, chows=False)
