@@ -1,23 +1,67 @@
-"""Command line of ``qipai``."""
+"""Command line of ``qipai``: the start screen, a hall (`qipai HOST[:PORT]`), or local Go
+(`qipai local go [--size N] [--bot [black|white]] [--engine CMD]`)."""
 
 from __future__ import annotations
 
 import argparse
+import os
+
+from client.launch import Launch
+
+OTHER = {"black": "white", "white": "black"}
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="qipai",
         description="The qipai game hall in your terminal: Go and Chinese mahjong, online or hot-seat.",
+        epilog="local play: qipai local go [--size 9|13|19] [--bot [black|white]] [--engine CMD]",
     )
     parser.add_argument("server", nargs="?", help="HOST[:PORT] of a hall to connect to")
+    parser.add_argument("--ansi", action="store_true", help="use the terminal's own 16 colours")
     return parser
 
 
+def build_local_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="qipai local go",
+        description="Play Go on this machine: hot-seat, or against a bot (GNU Go if installed).",
+    )
+    parser.add_argument("--size", type=int, choices=(9, 13, 19), default=19)
+    parser.add_argument(
+        "--bot",
+        nargs="?",
+        const="white",
+        choices=("black", "white"),
+        help="the colour the bot plays (default white); without --bot both colours are yours",
+    )
+    parser.add_argument("--engine", help="a GTP engine command to seat instead of GNU Go")
+    parser.add_argument("--ansi", action="store_true", help="use the terminal's own 16 colours")
+    return parser
+
+
+def parse(argv: list[str] | None) -> tuple[Launch, bool]:
+    """The launch request and whether the ANSI theme was asked for; exits on bad arguments."""
+    args = list(argv if argv is not None else os.sys.argv[1:])
+    if args[:1] == ["local"]:
+        if args[1:2] != ["go"]:
+            build_local_parser().error("only Go can be played locally for now: qipai local go")
+        local = build_local_parser().parse_args(args[2:])
+        launch = Launch("local", size=local.size, bot=local.bot, engine=local.engine)
+        return launch, local.ansi
+    options = build_parser().parse_args(args)
+    if options.server:
+        return Launch("connect", address=options.server), options.ansi
+    return Launch(), options.ansi
+
+
 def main(argv: list[str] | None = None) -> int:
-    build_parser().parse_args(argv)
-    build_parser().print_help()
-    return 0
+    launch, ansi = parse(argv)
+    from client.app import QipaiApp
+
+    app = QipaiApp(launch, ansi=ansi)
+    app.run()
+    return app.return_code or 0
 
 
 if __name__ == "__main__":

@@ -56,10 +56,12 @@ class Settings:
             json.dump(asdict(self), handle, indent=1)
         os.replace(temporary, path)
 
-    def local_account(self) -> tuple[str, str]:
-        """Name and password of the local-mode account, created (and saved) on first use."""
-        if not self.local_name or not self.local_password:
-            self.local_name = _safe_name(_login_name())
+    def local_account(self, fresh: bool = False) -> tuple[str, str]:
+        """Name and password of the local-mode account, created (and saved) on first use;
+        `fresh` makes a new one with a random suffix, for when the old name is taken."""
+        if fresh or not self.local_name or not self.local_password:
+            suffix = f"-{secrets.token_hex(2)}" if fresh else ""
+            self.local_name = _safe_name(_login_name()) + suffix
             self.local_password = secrets.token_urlsafe(18)
             self.save()
         return self.local_name, self.local_password
@@ -73,7 +75,7 @@ def _login_name() -> str:
 
 
 def _safe_name(user: str) -> str:
-    name = re.sub(r"[^A-Za-z0-9_-]", "", user)[:20]
+    name = re.sub(r"[^A-Za-z0-9_-]", "", user)[:18]
     return name if len(name) >= 2 else "player"
 
 

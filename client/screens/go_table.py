@@ -104,6 +104,11 @@ class GoTableScreen(Screen):
         if message.get("kind") == "over":
             self.say("Game over - q leaves the table")
 
+    def on_lobby_push(self, message: dict[str, Any]) -> None:
+        """Table chat shows on the status line; the board has the rest of the screen."""
+        if message.get("type") == "chat" and message.get("table") == self.table:
+            self.say(f"{message.get('from', '?')}: {message.get('text', '')}")
+
     async def _refresh_snapshot(self) -> None:
         try:
             reply = await self.hall.request("snapshot", table=self.table)
@@ -136,10 +141,9 @@ class GoTableScreen(Screen):
         if view.is_spectator or view.phase == "over":
             return False
         if action == "act":
-            wanted = str(parameters[0])
-            return True if view.may(wanted) else None
+            return view.may(str(parameters[0]))
         if action == "resign":
-            return True if view.may("resign") else None
+            return view.may("resign")
         return True
 
     def on_go_board_point_chosen(self, event: GoBoard.PointChosen) -> None:

@@ -80,11 +80,12 @@ def key_hints(view: GoView) -> list[str]:
     hints = ["arrows/hjkl move"]
     if view.phase == "scoring":
         hints += ["enter toggle dead", "c confirm  m resume"]
-    else:
-        hints += ["enter play  : type pt", "p pass  u undo"]
-    if view.undo_request and view.may("undo_accept"):
-        hints.append("y accept  n decline")
-    hints.append("R resign  q leave")
+    elif view.phase == "play":
+        hints.append("enter play  : type pt")
+        hints.append("p pass  u undo" if view.may("undo_request") else "p pass")
+    if view.may("undo_accept"):
+        hints.append("y accept  n decline undo")
+    hints.append("R resign  q leave" if view.may("resign") else "q leave")
     return hints
 
 

@@ -1,0 +1,196 @@
+"""The qipai Textual app: owns the hall connection (and the local hall, if any) and routes what the
+hall pushes to the screen it concerns. Screens only send requests through `app.hall` and draw."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+
+from client.config import Settings, parse_address
+from client.connection import HallConnection, HallError
+from client.go_view import GoView
+from client.launch import Launch
+from client.local_hall import LocalHall, LocalHallError
+from client.messages import HallClosed, HallPush
+from client.screens.go_table import GoTableScreen
+from client.screens.lobby import LobbyScreen
+from client.screens.login import LoginScreen
+from client.screens.result import ResultScreen
+from client.screens.start import StartScreen
+
+
+class QipaiApp(App):
+    TITLE = "qipai"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True)]
+
+    def __init__(
+        self, launch: Launch | None = None, settings: Settings | None = None, ansi: bool = False
+    ) -> None:
+        super().__init__(ansi_color=ansi)
+        if ansi:
+            self.theme = "ansi-dark"
+        self.launch = launch or Launch()
+        self.settings = settings or Settings.load()
+        self.hall: HallConnection | None = None
+        self.local: LocalHall | None = None
+        self.account = ""
+        self.address = ""
+
+    def on_mount(self) -> None:
+        self.push_screen(StartScreen())
+        if self.launch.mode == "connect":
+            self.open_hall(self.launch.address)
+        elif self.launch.mode == "local":
+            self.play_local(self.launch.size, self.launch.bot, self.launch.engine)
+
+    # Opening a hall.
+
+    def open_hall(self, address: str, name: str = "") -> None:
+        self.run_worker(self._open_hall(address, name), group="hall", exclusive=True)
+
+    async def _open_hall(self, address: str, name: str) -> None:
+        await self.close_hall()
+        try:
+            host, port = parse_address(address)
+        except ValueError as error:
+            self.notify(str(error), severity="error")
+            return
+        try:
+            await self.connect(host, port)
+        except HallError as error:
+            self.notify(error.message, title=error.code, severity="error")
+            return
+        self.address = f"{host}:{port}"
+        self.settings.last_server = address
+        self.settings.save()
+        self.push_screen(LoginScreen(name or self.settings.last_name))
+
+    async def connect(self, host: str, port: int) -> None:
+        """Open a connection to the hall (closing any earlier one, but not the local hall)."""
+        hall, self.hall = self.hall, None
+        if hall is not None:
+            await hall.close()
+        self.hall = await HallConnection.open(
+            host,
+            port,
+            on_push=lambda message: self.post_message(HallPush(message)),
+            on_closed=lambda reason: self.post_message(HallClosed(reason)),
+        )
+
+    def logged_in(self, name: str, reply: dict[str, Any]) -> None:
+        """After login or register: remember the name and open the lobby; the hall pushes a
+        snapshot of every seat still held, which opens those tables on top."""
+        self.account = name
+        if self.launch.mode != "local":
+            self.settings.last_name = name
+            self.settings.save()
+        self.switch_screen(LobbyScreen(self.address, name))
+
+    # Local mode.
+
+    def play_local(self, size: int, bot: str | None, engine: str | None) -> None:
+        self.run_worker(self._play_local(size, bot, engine), group="hall", exclusive=True)
+
+    async def _play_local(self, size: int, bot: str | None, engine: str | None) -> None:
+        self.notify("Starting the local hall...", timeout=3)
+        try:
+            await self.close_hall()
+            self.local = LocalHall(engine=engine)
+            host, port = await self.local.start()
+            await self.connect(host, port)
+            self.address = f"{host}:{port}"
+            reply = await self._local_login()
+            self.account = str(reply.get("name", ""))
+            options: dict[str, Any] = {"size": size}
+            options.update({"bot": bot} if bot else {"hotseat": True})
+            created = await self.hall.request("create_table", room="go", options=options)
+        except (HallError, LocalHallError) as error:
+            self.notify(str(error), title="local play", severity="error")
+            return
+        self.open_table(int(created["table"]), created["view"])
+
+    async def _local_login(self) -> dict[str, Any]:
+        """Log in the local account, registering it the first time (and again under a fresh
+        name if the database was replaced and the old name belongs to someone else)."""
+        assert self.hall is not None
+        name, password = self.settings.local_account()
+        try:
+            return await self.hall.request("login", name=name, password=password)
+        except HallError as error:
+            if error.code != "bad_credentials":
+                raise
+        try:
+            return await self.hall.request("register", name=name, password=password)
+        except HallError as error:
+            if error.code != "name_taken":
+                raise
+        name, password = self.settings.local_account(fresh=True)
+        return await self.hall.request("register", name=name, password=password)
+
+    # Tables and what the hall pushes.
+
+    def open_table(self, table: int, view_wire: dict[str, Any]) -> GoTableScreen:
+        existing = self.table_screen(table)
+        view = GoView.from_wire(view_wire, time.monotonic())
+        if existing is not None:
+            existing.show_view(view)
+            return existing
+        assert self.hall is not None
+        screen = GoTableScreen(self.hall, table, view, title=self._table_title(table, view))
+        self.push_screen(screen)
+        return screen
+
+    def _table_title(self, table: int, view: GoView) -> str:
+        where = "local" if self.local else self.address
+        kind = "hot-seat" if len(view.seats) == 2 else "spectator" if view.is_spectator else ""
+        parts = [f"qipai  Go {view.size}x{view.size}", f"table {table}", kind, where]
+        return "  |  ".join(p for p in parts if p)
+
+    def table_screen(self, table: int) -> GoTableScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, GoTableScreen) and screen.table == table:
+                return screen
+        return None
+
+    def on_hall_push(self, push: HallPush) -> None:
+        message = push.message
+        kind = message.get("type")
+        if kind in ("event", "snapshot") and isinstance(message.get("table"), int):
+            table = message["table"]
+            screen = self.table_screen(table)
+            if screen is None and kind == "snapshot" and isinstance(message.get("view"), dict):
+                screen = self.open_table(table, message["view"])
+            elif screen is not None:
+                screen.on_table_push(message)
+            if screen is not None and message.get("kind") == "over":
+                view = message.get("view") or {}
+                self.push_screen(ResultScreen(table, view))
+        elif kind in ("lobby", "chat"):
+            for screen in self.screen_stack:
+                if isinstance(screen, LobbyScreen | GoTableScreen):
+                    screen.on_lobby_push(message)
+        elif kind == "bye":
+            self.notify(str(message.get("message", "")), title="the hall said bye", timeout=10)
+
+    def on_hall_closed(self, closed: HallClosed) -> None:
+        self.notify(closed.reason, title="disconnected", severity="error", timeout=10)
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if not isinstance(self.screen, StartScreen):
+            self.switch_screen(StartScreen())
+
+    async def close_hall(self) -> None:
+        hall, self.hall = self.hall, None
+        if hall is not None:
+            await hall.close()
+        local, self.local = self.local, None
+        if local is not None:
+            await local.stop()
+
+    async def action_quit(self) -> None:
+        await self.close_hall()
+        self.exit()

@@ -1,0 +1,103 @@
+"""One's finished games, newest first; `s` saves the selected game's SGF to a file."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from client.connection import HallError
+from client.sgf_files import save_sgf
+
+
+def game_cells(game: dict[str, Any]) -> tuple[str, ...]:
+    finished = game.get("finished_at")
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(finished)) if finished else ""
+    return (
+        str(game.get("game")),
+        when,
+        str(game.get("black", "")),
+        str(game.get("white", "")),
+        str(game.get("result", "")),
+        "yes" if game.get("valid") else "no",
+        str(game.get("moves", "")),
+    )
+
+
+class GamesScreen(Screen):
+    DEFAULT_CSS = """
+    GamesScreen #title { height: 1; background: $panel; padding: 0 1; }
+    GamesScreen DataTable { height: 1fr; }
+    GamesScreen #message { height: auto; padding: 0 1; color: $warning; }
+    """
+    BINDINGS = [
+        Binding("s", "save", "Save SGF", id="games.save"),
+        Binding("escape,q", "back", "Back", id="games.back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: dict[int, dict[str, Any]] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static("qipai  my finished games  (s saves the SGF of the selected one)", id="title")
+        yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("#", "finished", "black", "white", "result", "valid", "moves")
+        table.focus()
+        self.run_worker(self._load(), group="games", exclusive=True)
+
+    def say(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    async def _load(self) -> None:
+        try:
+            reply = await self.app.hall.request("games")
+        except HallError as error:
+            self.say(f"{error.code}: {error.message}")
+            return
+        table = self.query_one(DataTable)
+        for game in reply.get("games") or []:
+            self.games[int(game["game"])] = game
+            table.add_row(*game_cells(game), key=str(game["game"]))
+        if not self.games:
+            self.say("No finished games yet.")
+
+    def selected_game(self) -> int | None:
+        table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return int(key.value) if key.value is not None else None
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_save()
+
+    def action_save(self) -> None:
+        game = self.selected_game()
+        if game is not None:
+            self.run_worker(self._save(game), group="save", exclusive=True)
+
+    async def _save(self, game: int) -> None:
+        try:
+            record = await self.app.hall.request("game_record", game=game)
+            path = save_sgf({**self.games.get(game, {}), **record})
+        except HallError as error:
+            self.say(f"{error.code}: {error.message}")
+            return
+        except OSError as error:
+            self.say(f"could not save: {error}")
+            return
+        self.say(f"Saved {path}")
+
+    def action_back(self) -> None:
+        self.dismiss()

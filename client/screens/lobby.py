@@ -1,0 +1,227 @@
+"""The lobby: tables of the Go room with their options and seats, who is online, and chat.
+
+Enter on a table sits at its free seat (or watches a full one); the hall answers with the view,
+which opens the table. The lobby list is kept up to date from the hall's lobby pushes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Log, Static
+
+from client.connection import HallError
+from client.screens.games import GamesScreen
+from client.screens.new_table import NewTableScreen
+
+SEATS = ("black", "white")
+
+
+def clock_label(clock: dict[str, Any] | None) -> str:
+    if not clock:
+        return "-"
+    main = clock.get("main", 0) // 60
+    return f"{main}m+{clock.get('periods', 0)}x{clock.get('period', 0)}"
+
+
+def table_cells(summary: dict[str, Any]) -> tuple[str, ...]:
+    options = summary.get("options") or {}
+    size = options.get("size", "?")
+    seats = summary.get("seats") or {}
+    names = tuple(seats.get(seat) or "(free)" for seat in SEATS)
+    watching = summary.get("spectators", 0)
+    return (
+        str(summary.get("table")),
+        f"{size}x{size}",
+        clock_label(options.get("clock")),
+        *names,
+        str(summary.get("phase", "")),
+        str(watching) if watching else "",
+    )
+
+
+class LobbyScreen(Screen):
+    DEFAULT_CSS = """
+    LobbyScreen #title { height: 1; background: $panel; padding: 0 1; }
+    LobbyScreen #main { height: 1fr; }
+    LobbyScreen #tables { width: 1fr; }
+    LobbyScreen #side { width: 20; border-left: solid $primary; padding: 0 1; }
+    LobbyScreen #chat-log { height: 6; border-top: solid $primary; }
+    LobbyScreen #chat { display: none; height: 1; border: none; padding: 0 1; }
+    LobbyScreen #chat.typing { display: block; }
+    LobbyScreen #message { height: 1; padding: 0 1; color: $warning; }
+    """
+    BINDINGS = [
+        Binding("n", "new_table", "New table", id="lobby.new"),
+        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("t", "chat", "Chat", id="lobby.chat"),
+        Binding("g", "games", "My games", id="lobby.games"),
+        Binding("r", "refresh", "Refresh", id="lobby.refresh"),
+        Binding("q", "logout", "Log out", id="lobby.logout"),
+        Binding("escape", "stop_chat", "Back", id="lobby.back", show=False),
+    ]
+
+    def __init__(self, address: str, name: str) -> None:
+        super().__init__()
+        self.address = address
+        self.account = name
+        self.tables: dict[int, dict[str, Any]] = {}
+        self.players: set[str] = set()
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"qipai  lobby  |  {self.address}  |  {self.account}", id="title")
+        with Horizontal(id="main"):
+            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="side"):
+                yield Static("Online", markup=False)
+                yield Static(id="online", markup=False)
+        yield Log(id="chat-log", max_lines=200)
+        yield Input(placeholder="say something (enter sends, esc closes)", id="chat")
+        yield Static("", id="message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#tables", DataTable)
+        table.add_columns("#", "board", "clock", "black", "white", "phase", "watch")
+        table.focus()
+        self.action_refresh()
+
+    @property
+    def hall(self):
+        return self.app.hall
+
+    def say(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    async def _request(self, kind: str, **fields: Any) -> dict[str, Any] | None:
+        if self.hall is None:
+            return None
+        try:
+            return await self.hall.request(kind, **fields)
+        except HallError as error:
+            self.say(f"{error.code}: {error.message}")
+            return None
+
+    # The lobby list.
+
+    def action_refresh(self) -> None:
+        self.run_worker(self._refresh(), group="lobby", exclusive=True)
+
+    async def _refresh(self) -> None:
+        reply = await self._request("lobby")
+        if reply is None:
+            return
+        self.tables = {int(t["table"]): t for t in reply.get("tables") or []}
+        self.players = set(reply.get("players") or [])
+        self._draw()
+
+    def on_lobby_push(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "chat":
+            if message.get("table") is None:
+                self.query_one("#chat-log", Log).write_line(
+                    f"{message.get('from', '?')}: {message.get('text', '')}"
+                )
+            return
+        kind = message.get("kind")
+        if kind == "table" and isinstance(message.get("table"), dict):
+            summary = message["table"]
+            self.tables[int(summary["table"])] = summary
+        elif kind == "table_closed":
+            self.tables.pop(message.get("table"), None)
+        elif kind == "online":
+            self.players.add(str(message.get("name")))
+        elif kind == "offline":
+            self.players.discard(str(message.get("name")))
+        self._draw()
+
+    def _draw(self) -> None:
+        table = self.query_one("#tables", DataTable)
+        selected = self.selected_table()
+        table.clear()
+        for number in sorted(self.tables):
+            table.add_row(*table_cells(self.tables[number]), key=str(number))
+        if selected in self.tables:
+            table.move_cursor(row=table.get_row_index(str(selected)))
+        self.query_one("#online", Static).update("\n".join(sorted(self.players)))
+
+    def selected_table(self) -> int | None:
+        table = self.query_one("#tables", DataTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return int(key.value) if key.value is not None else None
+
+    # Joining and creating tables.
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        number = int(event.row_key.value)
+        summary = self.tables.get(number, {})
+        seats = summary.get("seats") or {}
+        free = [seat for seat in SEATS if not seats.get(seat)]
+        if self.account in seats.values() or not free:
+            self.run_worker(self._join("watch", table=number), group="join", exclusive=True)
+        else:
+            self.run_worker(
+                self._join("sit", table=number, seat=free[0]), group="join", exclusive=True
+            )
+
+    def action_watch(self) -> None:
+        number = self.selected_table()
+        if number is not None:
+            self.run_worker(self._join("watch", table=number), group="join", exclusive=True)
+
+    async def _join(self, kind: str, **fields: Any) -> None:
+        reply = await self._request(kind, **fields)
+        if reply is not None and isinstance(reply.get("view"), dict):
+            self.app.open_table(int(fields["table"]), reply["view"])
+
+    def action_new_table(self) -> None:
+        self.app.push_screen(NewTableScreen(), self._create)
+
+    def _create(self, options: dict[str, Any] | None) -> None:
+        if options is not None:
+            self.run_worker(self._create_and_sit(options), group="join", exclusive=True)
+
+    async def _create_and_sit(self, options: dict[str, Any]) -> None:
+        created = await self._request("create_table", room="go", options=options)
+        if created is None:
+            return
+        number = int(created["table"])
+        if options.get("hotseat") or options.get("bot"):
+            self.app.open_table(number, created["view"])
+            return
+        await self._join("sit", table=number, seat="black")
+
+    # Chat, games, leaving.
+
+    def action_chat(self) -> None:
+        box = self.query_one("#chat", Input)
+        box.add_class("typing")
+        box.focus()
+
+    def action_stop_chat(self) -> None:
+        self.query_one("#chat", Input).remove_class("typing")
+        self.query_one("#tables", DataTable).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.run_worker(self._request("chat", text=text), group="chat")
+
+    def action_games(self) -> None:
+        self.app.push_screen(GamesScreen())
+
+    def action_logout(self) -> None:
+        self.run_worker(self._logout(), group="lobby", exclusive=True)
+
+    async def _logout(self) -> None:
+        await self._request("logout")
+        await self.app.close_hall()
+        self.dismiss()

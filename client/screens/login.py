@@ -1,0 +1,70 @@
+"""Log in or register at a hall: name, password, enter logs in, ctrl+r registers."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from client.connection import HallError
+
+
+class LoginScreen(Screen):
+    DEFAULT_CSS = """
+    LoginScreen { align: center middle; }
+    LoginScreen #login { width: 60; height: auto; border: round $primary; padding: 1 2; }
+    LoginScreen #message { color: $warning; height: auto; }
+    """
+    BINDINGS = [
+        Binding("ctrl+r", "submit('register')", "Register", id="login.register", priority=True),
+        Binding("escape", "back", "Back", id="login.back"),
+    ]
+
+    def __init__(self, name: str = "") -> None:
+        super().__init__()
+        self.initial_name = name
+
+    def compose(self) -> ComposeResult:
+        address = getattr(self.app, "address", "")
+        with Vertical(id="login"):
+            yield Static(f"Hall {address}: log in, or register a new name", markup=False)
+            yield Input(self.initial_name, placeholder="name", id="name")
+            yield Input(placeholder="password", password=True, id="password")
+            yield Static("enter: log in   ctrl+r: register   esc: back", markup=False)
+            yield Static("", id="message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#password" if self.initial_name else "#name", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "name":
+            self.query_one("#password", Input).focus()
+        else:
+            self.action_submit("login")
+
+    def action_submit(self, kind: str) -> None:
+        name = self.query_one("#name", Input).value.strip()
+        password = self.query_one("#password", Input).value
+        if not name or not password:
+            self.query_one("#message", Static).update("Type a name and a password first.")
+            return
+        self.run_worker(self._submit(kind, name, password), group="login", exclusive=True)
+
+    async def _submit(self, kind: str, name: str, password: str) -> None:
+        hall = self.app.hall
+        if hall is None:
+            return
+        try:
+            reply = await hall.request(kind, name=name, password=password)
+        except HallError as error:
+            self.query_one("#message", Static).update(f"{error.code}: {error.message}")
+            return
+        self.app.logged_in(str(reply.get("name", name)), reply)
+
+    def action_back(self) -> None:
+        self.run_worker(self.app.close_hall())
+        self.dismiss()

@@ -1,0 +1,80 @@
+"""The end of a game: the result with its count, whether it counts (GO-05), and the way on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from client.connection import HallError
+from client.sgf_files import save_sgf
+
+REASONS = {"count": "by counting", "resign": "by resignation", "time": "on time"}
+
+
+def result_lines(view: dict[str, Any]) -> list[str]:
+    game = view.get("game") or {}
+    result = game.get("result") or {}
+    lines = [f"Result: {result.get('text', '?')}"]
+    winner = result.get("winner")
+    reason = REASONS.get(result.get("reason"), "")
+    lines.append(f"{winner.capitalize()} wins {reason}" if winner else f"Draw {reason}".strip())
+    count = game.get("count")
+    if count:
+        lines.append(f"Count: Black {count.get('black', 0):g}  White {count.get('white', 0):g}")
+    if game.get("komi") is not None:
+        lines.append(f"Komi {game['komi']:g} stones  SGF result {result.get('sgf', '?')}")
+    if result.get("valid") is False:
+        lines.append("Too short to count (fewer than 20 stones played, GO-05)")
+    return lines
+
+
+class ResultScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    ResultScreen { align: center middle; }
+    ResultScreen #result { width: 56; height: auto; border: double $primary; padding: 1 2; }
+    ResultScreen #message { color: $warning; }
+    """
+    BINDINGS = [
+        Binding("enter,escape", "close", "Back to the board", id="result.close"),
+        Binding("s", "save", "Save SGF", id="result.save"),
+    ]
+
+    def __init__(self, table: int, view: dict[str, Any]) -> None:
+        super().__init__()
+        self.table = table
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="result"):
+            yield Static("\n".join(result_lines(self.view)), id="lines", markup=False)
+            yield Static("enter back to the board   s save SGF", markup=False)
+            yield Static("", id="message", markup=False)
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def action_save(self) -> None:
+        self.run_worker(self._save(), group="save", exclusive=True)
+
+    async def _save(self) -> None:
+        result = (self.view.get("game") or {}).get("result") or {}
+        game = result.get("game")
+        message = self.query_one("#message", Static)
+        if game is None or self.app.hall is None:
+            message.update("This game has no stored record.")
+            return
+        try:
+            record = await self.app.hall.request("game_record", game=game)
+            path = save_sgf(record)
+        except HallError as error:
+            message.update(f"{error.code}: {error.message}")
+            return
+        except OSError as error:
+            message.update(f"could not save: {error}")
+            return
+        message.update(f"Saved {path}")

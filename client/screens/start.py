@@ -1,0 +1,82 @@
+"""The start screen: play locally (hot-seat or against a bot) or connect to a hall, with the last
+hall remembered. Every choice is one key, shown on the screen."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+SIZES = (9, 13, 19)
+
+WELCOME = """\
+qipai 棋牌 - a game hall for the terminal
+
+  l   play Go here, hot-seat (both colours on this keyboard)
+  b   play Go here against a bot (you take black)
+  s   board size for local play
+  c   connect to a hall (type its address below, then enter)
+  q   quit"""
+
+
+class StartScreen(Screen):
+    AUTO_FOCUS = None
+    DEFAULT_CSS = """
+    StartScreen { align: center middle; }
+    StartScreen #start { width: 72; height: auto; border: round $primary; padding: 1 2; }
+    StartScreen #size { margin-top: 1; }
+    StartScreen Input { margin-top: 1; }
+    """
+    BINDINGS = [
+        Binding("l", "local(False)", "Hot-seat", id="start.hotseat"),
+        Binding("b", "local(True)", "Vs bot", id="start.bot"),
+        Binding("s", "cycle_size", "Size", id="start.size"),
+        Binding("c", "focus_address", "Connect", id="start.connect"),
+        Binding("q", "quit_app", "Quit", id="start.quit"),
+        Binding("escape", "blur", "Back", id="start.back", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size_choice = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="start"):
+            yield Static(WELCOME, id="welcome", markup=False)
+            yield Static(id="size", markup=False)
+            yield Input(placeholder="hall address, HOST[:PORT]", id="address")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_size()
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:
+            self.query_one("#address", Input).value = settings.last_server
+        self.call_after_refresh(self.set_focus, None)
+
+    def _show_size(self) -> None:
+        size = SIZES[self.size_choice]
+        self.query_one("#size", Static).update(f"Local board: {size}x{size}  (s changes it)")
+
+    def action_cycle_size(self) -> None:
+        self.size_choice = (self.size_choice + 1) % len(SIZES)
+        self._show_size()
+
+    def action_local(self, bot: bool) -> None:
+        self.app.play_local(SIZES[self.size_choice], "white" if bot else None, None)
+
+    def action_focus_address(self) -> None:
+        self.query_one("#address", Input).focus()
+
+    def action_blur(self) -> None:
+        self.set_focus(None)
+
+    def action_quit_app(self) -> None:
+        self.app.run_action("quit")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.app.open_hall(event.value)
