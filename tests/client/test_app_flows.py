@@ -1,0 +1,113 @@
+"""The whole client against a real hall on loopback (started as local mode starts it), driven
+through Textual's pilot at 80x24: local hot-seat to a scored result, and log in / lobby / play
+against a second player who speaks the protocol directly."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from client.app import QipaiApp
+from client.connection import HallConnection
+from client.launch import Launch
+from client.local_hall import LocalHall
+from client.screens.go_table import GoTableScreen
+from client.screens.lobby import LobbyScreen
+from client.screens.login import LoginScreen
+from client.screens.result import ResultScreen
+from client.widgets.go_board import GoBoard
+from client.widgets.go_panel import GoPanel
+
+WAIT = 20.0
+
+
+async def until(pilot, condition: Callable[[], object], what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.05)
+
+
+def table_of(app: QipaiApp) -> GoTableScreen | None:
+    return next((s for s in app.screen_stack if isinstance(s, GoTableScreen)), None)
+
+
+def board_line(app: QipaiApp, row: int) -> str:
+    screen = table_of(app)
+    assert screen is not None
+    lines = screen.query_one(GoBoard).text_lines()
+    return lines[screen.view.size - row + 1]
+
+
+@pytest.mark.asyncio
+async def test_local_hot_seat_game_from_first_move_to_a_counted_result():
+    app = QipaiApp(Launch("local", size=9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table_of(app) is not None, "the local table")
+        screen = table_of(app)
+        assert screen.view.seats == {"black", "white"}
+        await pilot.press("enter")  # black E5
+        await until(pilot, lambda: screen.view.move_number == 1, "black's move")
+        assert board_line(app, 5) == " 5  . . . .[X]. . . .  5 "  # the cursor is on it
+        assert screen.query_one(GoPanel).text_of("last") == "Last: E5"
+        await pilot.press("k", "enter")  # white E6
+        await until(pilot, lambda: screen.view.move_number == 2, "white's move")
+        assert board_line(app, 6) == " 6  . . . .[O]. . . .  6 "
+        assert board_line(app, 5) == " 5  . . . . X . . . .  5 "
+        assert screen.query_one(GoPanel).text_of("status") == "Move 2  Black to play"
+        await pilot.press("p", "p")
+        await until(pilot, lambda: screen.view.phase == "scoring", "the scoring phase")
+        assert screen.query_one(GoPanel).text_of("status").startswith("Count X ")
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result")
+        assert screen.view.phase == "over"
+        text = "\n".join(app.screen.query_one("#lines").render().plain.splitlines())
+        assert text.startswith("Result: ")
+        await pilot.press("enter", "q")
+        await until(pilot, lambda: table_of(app) is None, "leaving the table")
+        await app.close_hall()
+
+
+@pytest.mark.asyncio
+async def test_register_meet_in_the_lobby_and_play_a_second_player(tmp_path):
+    hall = LocalHall(db_path=tmp_path / "hall.db")
+    host, port = await hall.start()
+    bob_pushes: list[dict] = []
+    bob = await HallConnection.open(host, port, on_push=bob_pushes.append)
+    try:
+        await bob.request("register", name="bob", password="bob-secret")
+        app = QipaiApp(Launch("connect", address=f"{host}:{port}"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the login screen")
+            await pilot.press(*"ann", "enter", *"ann-secret", "ctrl+r")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            await until(pilot, lambda: "bob" in lobby.players, "bob online")
+            await pilot.press("n", "enter")  # a 9x9 table against a person, ann sits black
+            await until(pilot, lambda: table_of(app) is not None, "ann's table")
+            screen = table_of(app)
+            assert screen.view.phase == "waiting"
+            await bob.request("sit", table=screen.table, seat="white")
+            await until(pilot, lambda: screen.view.phase == "play", "the game to start")
+            await pilot.press("colon", *"c3", "enter")
+            await until(pilot, lambda: screen.view.move_number == 1, "ann's move")
+            moves = [m for m in bob_pushes if m.get("kind") == "move"]
+            assert moves and moves[-1]["point"] == "C3" and moves[-1]["by"] == "black"
+            await bob.request("act", table=screen.table, action="play", point="G7")
+            await until(pilot, lambda: screen.view.move_number == 2, "bob's move")
+            assert screen.query_one(GoPanel).text_of("last") == "Last: G7"
+            assert "(O)" in board_line(app, 7)
+            await pilot.press("enter")  # the cursor is still on C3: the hall says no
+            await until(
+                pilot,
+                lambda: "illegal_occupied" in str(screen.query_one("#message").render()),
+                "the hall's refusal",
+            )
+            assert app.settings.last_name == "ann"
+            await app.close_hall()
+    finally:
+        await bob.close()
+        await hall.stop()
