@@ -1,0 +1,74 @@
+"""The ruleset registry and the persisted room rules (ruleset id + option values).
+
+Rulesets register themselves by name in ``RULESETS``; ``get_ruleset`` finds one by name and
+builds it with typed options. ``RoomRules`` is what a room stores and ships.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from qipai.mahjong.rulesets.base import Ruleset, TableMeld, WinContext
+from qipai.mahjong.rulesets.options import RulesetOptions
+from qipai.mahjong.rulesets.sichuan import Sichuan, SichuanOptions
+from qipai.mahjong.table.errors import BadOptions, UnknownRuleset
+
+RULESETS: dict[str, type[Ruleset]] = {}
+
+
+def register(cls: type[Ruleset]) -> type[Ruleset]:
+    """Add a ruleset class to the registry under its ``name`` (usable as a decorator)."""
+    RULESETS[cls.name] = cls
+    return cls
+
+
+register(Sichuan)
+
+
+def get_ruleset(name: str, options: dict | RulesetOptions | None = None) -> Ruleset:
+    """The named ruleset built with ``options`` (a values dict or its options object)."""
+    cls = RULESETS.get(name)
+    if cls is None:
+        raise UnknownRuleset(f"no mahjong ruleset named {name!r}")
+    if options is None or isinstance(options, dict):
+        options = cls.Options.from_values(options or {})
+    elif type(options) is not cls.Options:
+        raise BadOptions(f"{name} takes {cls.Options.__name__}")
+    return cls(options)
+
+
+@dataclass(frozen=True)
+class RoomRules:
+    """A room's choice of rules as stored and sent: ruleset id plus option values."""
+
+    ruleset: str
+    options: dict
+
+    def build(self) -> Ruleset:
+        return get_ruleset(self.ruleset, self.options)
+
+    def to_wire(self) -> dict:
+        return {"ruleset": self.ruleset, "options": dict(self.options)}
+
+    @classmethod
+    def from_wire(cls, data: object) -> RoomRules:
+        """Validated room rules; raises BadOptions / UnknownRuleset and builds nothing else."""
+        if not isinstance(data, dict) or not isinstance(data.get("ruleset"), str):
+            raise BadOptions("room rules are a map with a ruleset name")
+        rules = cls(data["ruleset"], dict(data.get("options") or {}))
+        values = rules.build().options.to_values()
+        return cls(rules.ruleset, values)
+
+
+__all__ = [
+    "RULESETS",
+    "RoomRules",
+    "Ruleset",
+    "RulesetOptions",
+    "Sichuan",
+    "SichuanOptions",
+    "TableMeld",
+    "WinContext",
+    "get_ruleset",
+    "register",
+]

@@ -1,0 +1,151 @@
+"""白城鸡宝夹 (Baicheng chicken-treasure-closed-wait) on the shared machine — ruleset-baicheng.md.
+
+120 tiles (suits and dragons), chow from the 上家, the four win requirements, the treasure tile
+turned up from the second-to-last stack that is never drawn (摸宝 / 宝中宝), payer and winner
+fans with all three losers paying, and kong money due at the end of every hand, drawn or won.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import TYPE_CHECKING
+
+from qipai.mahjong.notation import MeldKind
+from qipai.mahjong.rulesets.baicheng_requirements import (
+    may_claim_with_four_concealed,
+    unmet_requirement,
+)
+from qipai.mahjong.rulesets.baicheng_scoring import (
+    kong_payments,
+    win_lines,
+    win_payments,
+    winner_fans,
+)
+from qipai.mahjong.rulesets.baicheng_treasure import treasure_kind, treasure_win
+from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.lengzi_waits import notation_meld, table_hand
+from qipai.mahjong.rulesets.options import RulesetOptions
+from qipai.mahjong.scoring import Payment, WinRecord, WinScore
+from qipai.mahjong.table.actions import ActionType
+from qipai.mahjong.tiles import NUM_KINDS, kind_of
+
+if TYPE_CHECKING:
+    from qipai.mahjong.table.machine import HandMachine, KongRecord
+
+CLAIMS = frozenset({ActionType.CHOW.value, ActionType.PUNG.value, ActionType.KONG.value})
+CLAIM_MELD = {
+    ActionType.CHOW.value: MeldKind.CHOW,
+    ActionType.PUNG.value: MeldKind.PUNG,
+    ActionType.KONG.value: MeldKind.KONG_EXPOSED,
+}
+HAND_BEFORE_LAST_CLAIM = 4
+"""With four concealed tiles a claim would leave one: 手把一 (BC-03)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class BaichengOptions(RulesetOptions):
+    """底注 is ``base``; Baicheng has no other room option in qipai."""
+
+
+class Baicheng(Ruleset):
+    name = "baicheng"
+    title_zh = "白城鸡宝夹"
+    Options = BaichengOptions
+    options: BaichengOptions
+
+    tile_set_size = 120
+    allows_chow = True
+    multiple_winners = False
+    wild_self_draw = True
+
+    def first_dealer(self, rng: random.Random) -> int:
+        """The first dealer is chosen at random (§2)."""
+        return rng.randrange(4)
+
+    # --- the treasure ---------------------------------------------------------------------------
+    def treasure(self, hand: HandMachine) -> int | None:
+        """The treasure kind now: the top indicator, then the bottom one, then none (BC-04)."""
+        top, bottom = (kind_of(t) for t in hand.wall.treasure_stack())
+        return treasure_kind(top, bottom, visible_counts(hand))
+
+    # --- requirements ---------------------------------------------------------------------------
+    def may_meld(self, hand: HandMachine, seat: int, kind: int, claim: str) -> bool:
+        state = hand.seats[seat]
+        if claim not in CLAIMS or len(state.concealed) != HAND_BEFORE_LAST_CLAIM:
+            return True
+        melds = [notation_meld(m) for m in state.melds]
+        return may_claim_with_four_concealed(melds, CLAIM_MELD[claim])
+
+    def passed_win_blocks(self, hand: HandMachine, seat: int, kind: int, score: WinScore) -> bool:
+        """BC-12: after declining a win, until his next draw the player may not win on that
+        kind, nor on any kind he himself discarded in this go-around."""
+        declined = {passed.kind for passed in hand.seats[seat].passed}
+        return bool(declined) and (kind in declined or kind in own_discards_this_turn(hand, seat))
+
+    # --- value ----------------------------------------------------------------------------------
+    def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
+        dealer = ctx.seat == hand.dealer
+        if ctx.self_draw:
+            treasure = self.treasure(hand)
+            if treasure is not None and ctx.win_kind == treasure:
+                ready = dataclasses.replace(table_hand(ctx), winning=None)
+                win = treasure_win(ready, treasure, winner_is_dealer=dealer)
+                if win is None:
+                    return None
+                return winner_fans(
+                    win.hand, self_draw=True, winner_is_dealer=dealer, treasure_fan=win.fan
+                )
+        complete = table_hand(ctx)
+        if unmet_requirement(complete) is not None:
+            return None
+        return winner_fans(complete, self_draw=ctx.self_draw, winner_is_dealer=dealer)
+
+    # --- money ----------------------------------------------------------------------------------
+    def kong_money(self, hand: HandMachine) -> list[Payment]:
+        return kong_payments(
+            [(kong.seat, MeldKind(kong.type)) for kong in hand.kongs], stake=self.options.base
+        )
+
+    def win_payments(
+        self, hand: HandMachine, win: WinRecord, kong_chain: tuple[KongRecord, ...]
+    ) -> list[Payment]:
+        lines = win_lines(
+            winner=win.seat,
+            winner_fan=win.score.fan,
+            discarder=win.discarder,
+            dealer=hand.dealer,
+            stake=self.options.base,
+            melds_by_seat={s: [notation_meld(m) for m in hand.seats[s].melds] for s in range(4)},
+        )
+        return [*win_payments(lines, winner=win.seat), *self.kong_money(hand)]
+
+    def exhaustive_payments(self, hand: HandMachine) -> list[Payment]:
+        """荒庄: only kong money (§6, BC-13)."""
+        return self.kong_money(hand)
+
+
+def own_discards_this_turn(hand: HandMachine, seat: int) -> set[int]:
+    """Kinds the seat discarded since its own last draw, read from the public event log."""
+    kinds = set()
+    for event in reversed(hand.events):
+        if event.public.get("seat") != seat:
+            continue
+        if event.type == "drew":
+            break
+        if event.type == "discarded":
+            kinds.add(kind_of(event.public["tile"]))
+    return kinds
+
+
+def visible_counts(hand: HandMachine) -> list[int]:
+    """Face-up copies of each kind: discards and exposed melds (concealed kongs stay hidden)."""
+    counts = [0] * NUM_KINDS
+    for state in hand.seats:
+        for tile in state.discards:
+            counts[kind_of(tile)] += 1
+        for meld in state.melds:
+            if meld.type != MeldKind.KONG_CONCEALED.value:
+                for tile in meld.tiles:
+                    counts[kind_of(tile)] += 1
+    return counts

@@ -1,0 +1,175 @@
+"""The ruleset contract: class-level settings plus a few hooks over the one table machine.
+
+A regional ruleset is a small subclass (the way python-chess expresses variants): it states its
+tile set, whether chow is allowed, who wins a contested discard, its reserve and compulsory-win
+threshold as class attributes, and overrides hooks for what only it knows: whether a hand is a
+win and what it is worth, which discards and claims its requirements forbid, the payments a kong
+or a win or an exhaustive draw causes, when the hand is over, and who deals next. The machine
+never branches on a ruleset's name.
+
+Hooks receive the machine (``hand``) read-only; they return data and never mutate it. Per-table
+state that outlives a hand (Lengzi's pot, round wind, 下炮 toggles) lives in ``Match.table_state``,
+created by ``new_table_state`` and visible to hooks as ``hand.table_state``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from qipai.mahjong.rulesets.options import RulesetOptions
+from qipai.mahjong.scoring import Payment, WinRecord, WinScore
+from qipai.mahjong.tiles import kinds_in_set
+
+if TYPE_CHECKING:
+    from qipai.mahjong.table.machine import HandMachine, KongRecord
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """A declared set on the table. ``type`` is a MeldKind value; ``tiles`` are instance ids.
+
+    ``from_seat`` is the seat whose discard completed it (None for concealed kongs; for an added
+    kong, the seat the original pung came from).
+    """
+
+    type: str
+    kind: int
+    tiles: tuple[int, ...]
+    from_seat: int | None = None
+
+    @property
+    def is_kong(self) -> bool:
+        return self.type.startswith("kong")
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """Everything a ruleset needs to judge and value one candidate win.
+
+    ``counts`` is the concealed part including the winning tile. The flags describe the moment:
+    ``after_kong`` = on a kong replacement (杠上花), ``robbing`` = on another player's added kong,
+    ``heavenly``/``earthly`` = 天和/地和 conditions already checked by the machine. A purely static
+    evaluation (查大叫, hints) uses all flags False.
+    """
+
+    seat: int
+    counts: tuple[int, ...]
+    melds: tuple[TableMeld, ...]
+    win_kind: int
+    self_draw: bool
+    void_suit: int | None = None
+    after_kong: bool = False
+    robbing: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+
+
+class Ruleset:
+    """Base ruleset. Subclasses set the class attributes and implement ``score_win``."""
+
+    name: ClassVar[str] = ""
+    title_zh: ClassVar[str] = ""
+    Options: ClassVar[type[RulesetOptions]] = RulesetOptions
+
+    tile_set_size: ClassVar[int] = 136
+    allows_chow: ClassVar[bool] = False
+    multiple_winners: ClassVar[bool] = False  # 一炮多响; False = 截胡 (nearest winner only)
+    seven_pairs: ClassVar[bool] = False
+    quads_as_two_pairs: ClassVar[bool] = False
+    thirteen_orphans: ClassVar[bool] = False
+    concealed_kongs_hidden: ClassVar[bool] = True  # Lengzi lays them face-up
+    compulsory_win_tiles: ClassVar[int] = 0  # Sichuan 4: win is forced this close to the end
+
+    def __init__(self, options: RulesetOptions | None = None) -> None:
+        self.options = options if options is not None else self.Options()
+        if type(self.options) is not self.Options:
+            raise TypeError(f"{self.name} takes {self.Options.__name__}")
+
+    # --- settings that may depend on options -------------------------------------------------
+    @property
+    def uses_void_declaration(self) -> bool:
+        """Whether the hand starts with a secret one-suit declaration (Sichuan 定缺)."""
+        return False
+
+    @property
+    def continues_after_win(self) -> bool:
+        """Whether winners leave and the others play on (xuezhan)."""
+        return False
+
+    def reserve(self, hand: HandMachine) -> int:
+        """Tiles that must stay in the wall: a normal draw with no more than this left ends the hand."""
+        return 0
+
+    def new_table_state(self) -> dict[str, Any]:
+        """Per-table state created once per Match and kept across hands."""
+        return {}
+
+    def first_dealer(self, rng: random.Random) -> int:
+        """The first hand's dealer; default East (seat 0)."""
+        return 0
+
+    def setup_hand(self, hand: HandMachine) -> None:
+        """Prepare a freshly dealt hand (e.g. turn up a treasure tile); default nothing."""
+
+    def replacement_tile(self, hand: HandMachine, kong_type: str) -> int:
+        """The kong replacement (MJ-04: from the tail, top first); Lengzi overrides (LZ-02)."""
+        return hand.wall.draw_replacement()
+
+    # --- requirements ------------------------------------------------------------------------
+    def may_discard(self, hand: HandMachine, seat: int, tile: int) -> bool:
+        return True
+
+    def may_meld(self, hand: HandMachine, seat: int, kind: int, claim: str) -> bool:
+        """Whether seat may pung/kong/chow (``claim`` is the ActionType value) using ``kind``."""
+        return True
+
+    def passed_win_blocks(self, hand: HandMachine, seat: int, kind: int, score: WinScore) -> bool:
+        """Whether a win on a discard is barred by a win this seat declined since its last draw."""
+        return bool(hand.seats[seat].passed)
+
+    def bot_unwanted_suit(self, hand: HandMachine, seat: int) -> int | None:
+        """A suit the bot should clear out first (requirements it cannot meet otherwise)."""
+        return None
+
+    def kinds_in_play(self) -> tuple[int, ...]:
+        return kinds_in_set(self.tile_set_size)
+
+    # --- value ---------------------------------------------------------------------------------
+    def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
+        """The value of the win, or None if the hand is not a legal win here."""
+        raise NotImplementedError
+
+    # --- money ---------------------------------------------------------------------------------
+    def kong_payments(self, hand: HandMachine, kong: KongRecord) -> list[Payment]:
+        """Payments due as soon as a kong stands (not robbed)."""
+        return []
+
+    def win_payments(
+        self, hand: HandMachine, win: WinRecord, kong_chain: tuple[KongRecord, ...]
+    ) -> list[Payment]:
+        """Payments for one win. ``kong_chain`` = the kongs made in the turn that produced the tile
+        (the winner's own for a self-draw, the discarder's for a discard win)."""
+        raise NotImplementedError
+
+    def exhaustive_payments(self, hand: HandMachine) -> list[Payment]:
+        """Payments when the wall runs out (花猪, 大叫, refunds ...)."""
+        return []
+
+    def forfeits(self, hand: HandMachine, payee: int) -> bool:
+        """Whether a seat that leaves early gives up the win payments recorded for it."""
+        return False
+
+    # --- flow ----------------------------------------------------------------------------------
+    def hand_over_after_wins(self, hand: HandMachine) -> bool:
+        """Called after each win resolution; default: the first win ends the hand."""
+        return True
+
+    def next_dealer(self, hand: HandMachine) -> int | None:
+        """Dealer of the next hand (None = roll dice again); default: the dealer stays on a draw
+        or his own win, otherwise passes to his 下家."""
+        wins = hand.wins
+        if not wins or any(w.seat == hand.dealer for w in wins):
+            return hand.dealer
+        return (hand.dealer + 1) % 4

@@ -1,0 +1,106 @@
+"""长安棱子 (Chang'an lengzi) on the shared machine — ruleset-lengzi.md.
+
+136 tiles (room option 108), no chow, 截胡, concealed kongs laid face-up, a 20-tile reserve,
+棱子 wins by one-tile waits, and the table's 锅底 pot and 下炮 toggles, which outlive the hand
+in the table state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from qipai.mahjong.notation import MeldKind
+from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.lengzi_settlement import (
+    LENGZI_FAN,
+    LengziWin,
+    is_lengzi,
+    lengzi_score,
+    settle_win,
+    split_pot,
+)
+from qipai.mahjong.rulesets.lengzi_waits import table_hand
+from qipai.mahjong.rulesets.options import RulesetOptions, option
+from qipai.mahjong.scoring import POT, Payment, WinRecord, WinScore, net
+from qipai.mahjong.table.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from qipai.mahjong.table.machine import HandMachine, KongRecord
+
+RESERVE = 20
+"""荒牌: a normal draw with 10 stacks or fewer left ends the hand (LZ-07)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class LengziOptions(RulesetOptions):
+    tiles: int = option(136, (136, 108), "tile set: 136 with honours (LZ-01) or 108 suits only")
+    all_pay: bool = option(False, (False, True), "全家付: all three pay a discard win (LZ-08)")
+    strict_single_wait: bool = option(
+        False, (False, True), "独听: 棱子 only with a single waiting kind (LZ-13)"
+    )
+    pot_scale: bool = option(False, (False, True), "each 点炮 feeds 10 × A into the pot, not 100")
+
+
+class Lengzi(Ruleset):
+    name = "lengzi"
+    title_zh = "长安棱子"
+    Options = LengziOptions
+    options: LengziOptions
+
+    allows_chow = False
+    multiple_winners = False
+    concealed_kongs_hidden = False
+
+    @property
+    def tile_set_size(self) -> int:  # type: ignore[override]
+        return self.options.tiles
+
+    def reserve(self, hand: HandMachine) -> int:
+        return RESERVE
+
+    def new_table_state(self) -> dict[str, Any]:
+        return {"pot": 0, "xiapao": [False, False, False, False]}
+
+    # --- value --------------------------------------------------------------------------------
+    def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
+        lengzi = is_lengzi(table_hand(ctx), strict_single_wait=self.options.strict_single_wait)
+        return lengzi_score(
+            winner_is_dealer=ctx.seat == hand.dealer, self_draw=ctx.self_draw, lengzi=lengzi
+        )
+
+    # --- money ----------------------------------------------------------------------------------
+    def win_payments(
+        self, hand: HandMachine, win: WinRecord, kong_chain: tuple[KongRecord, ...]
+    ) -> list[Payment]:
+        """The win, 下炮, the pot and the hand's kong money (LZ-03: only hands with a winner)."""
+        state = hand.table_state
+        return settle_win(
+            LengziWin(win.seat, win.discarder, LENGZI_FAN in win.score.fans),
+            dealer=hand.dealer,
+            stake=self.options.base,
+            xiapao=state["xiapao"],
+            kongs=[(kong.seat, MeldKind(kong.type)) for kong in hand.kongs],
+            pot=state["pot"],
+            all_pay=self.options.all_pay,
+            pot_scale=self.options.pot_scale,
+        )
+
+
+def set_xiapao(table_state: dict[str, Any], seat: int, on: bool) -> None:
+    """A player's 下炮 choice for the coming deals (LZ-09); made between hands."""
+    if seat not in range(4) or not isinstance(on, bool):
+        raise IllegalAction(f"下炮 takes a seat 0..3 and on/off, not {seat!r}, {on!r}")
+    table_state["xiapao"][seat] = on
+
+
+def book_pot(table_state: dict[str, Any], payments: list[Payment]) -> None:
+    """Carry a finished hand's pot movements into the table's pot."""
+    table_state["pot"] += net(payments).get(POT, 0)
+
+
+def leave_table(table_state: dict[str, Any], leaver: int) -> list[Payment]:
+    """The first player to leave splits the pot among the other three (§7.2, LZ-10)."""
+    payments = split_pot(table_state["pot"], leaver)
+    book_pot(table_state, payments)
+    return payments

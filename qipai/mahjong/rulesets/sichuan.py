@@ -1,0 +1,220 @@
+"""Sichuan mahjong (四川麻将), normal and 血战到底 modes — ruleset-sichuan.md.
+
+108 tiles, no chow, seven pairs (four of a kind = two pairs and a 根), 一炮多响, 定缺 (SC-01),
+刮风下雨 paid at once, 杠上炮 transfers, 自摸加底, the cap, the last-four-tiles compulsory win,
+过手胡, and at an exhaustive draw 查花猪, 查大叫 and 退税 in that order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import TYPE_CHECKING
+
+from qipai.mahjong.analysis import waits
+from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.options import RulesetOptions, option
+from qipai.mahjong.rulesets.sichuan_fans import sichuan_score, suits_present, total_counts
+from qipai.mahjong.scoring import Payment, WinRecord, WinScore, multiplier
+from qipai.mahjong.tiles import kind_of, suit_of
+
+if TYPE_CHECKING:
+    from qipai.mahjong.table.machine import HandMachine, KongRecord
+
+PIG_FAN = 5
+"""花猪 pays the 5-fan multiplier (16), or the cap's if the cap is lower (SC-13)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SichuanOptions(RulesetOptions):
+    xuezhan: bool = option(False, (False, True), "血战到底: winners leave, the others play on")
+    void_declaration: bool = option(True, (True, False), "定缺 declaration (off = seed-literal)")
+    cap: int = option(6, (3, 4, 5, 6, 0), "封顶 in fan (0 = no cap)")
+    dajiao: str = option("max", ("max", "min"), "查大叫 pays the maximum or minimum wait")
+    self_draw: str = option("base", ("base", "fan", "none"), "自摸加底 / 自摸加番 / nothing")
+    dian_gang_hua: str = option("discard", ("discard", "self_draw"), "点杠花 paid as")
+    dealer_rule: str = option("standard", ("standard", "qq"), "dealer rotation (SC-18)")
+
+
+class Sichuan(Ruleset):
+    name = "sichuan"
+    title_zh = "四川麻将"
+    Options = SichuanOptions
+    options: SichuanOptions
+
+    tile_set_size = 108
+    allows_chow = False
+    multiple_winners = True
+    seven_pairs = True
+    quads_as_two_pairs = True
+    compulsory_win_tiles = 4
+
+    @property
+    def uses_void_declaration(self) -> bool:
+        return self.options.void_declaration
+
+    @property
+    def continues_after_win(self) -> bool:
+        return self.options.xuezhan
+
+    def first_dealer(self, rng: random.Random) -> int:
+        """SC-18: highest roll of two dice; tied seats roll again."""
+        seats = [0, 1, 2, 3]
+        while len(seats) > 1:
+            rolls = {s: rng.randint(1, 6) + rng.randint(1, 6) for s in seats}
+            best = max(rolls.values())
+            seats = [s for s in seats if rolls[s] == best]
+        return seats[0]
+
+    # --- 定缺 and the two-suit requirement --------------------------------------------------------
+    def unwanted_suit(self, hand: HandMachine, seat: int) -> int | None:
+        """The suit this seat must get rid of: its 定缺, or (seed-literal) None."""
+        return hand.seats[seat].void if self.options.void_declaration else None
+
+    def bot_unwanted_suit(self, hand: HandMachine, seat: int) -> int | None:
+        """定缺 if declared; seed-literal: the shortest suit while three are held."""
+        if self.options.void_declaration:
+            return hand.seats[seat].void
+        state = hand.seats[seat]
+        per_suit = [0, 0, 0]
+        for kind, count in enumerate(total_counts(tuple(state.counts()), tuple(state.melds))):
+            if count:
+                per_suit[suit_of(kind)] += count
+        if all(per_suit):
+            return per_suit.index(min(per_suit))
+        return None
+
+    def may_discard(self, hand: HandMachine, seat: int, tile: int) -> bool:
+        void = self.unwanted_suit(hand, seat)
+        if void is None:
+            return True
+        held = hand.seats[seat].concealed
+        if any(suit_of(kind_of(t)) == void for t in held):
+            return suit_of(kind_of(tile)) == void
+        return True
+
+    def may_meld(self, hand: HandMachine, seat: int, kind: int, claim: str) -> bool:
+        return suit_of(kind) != self.unwanted_suit(hand, seat)
+
+    # --- value --------------------------------------------------------------------------------
+    def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
+        return self.score(ctx)
+
+    def score(self, ctx: WinContext) -> WinScore | None:
+        return sichuan_score(
+            ctx,
+            cap=self.options.cap,
+            self_draw_fan=self.options.self_draw == "fan",
+            require_void=self.options.void_declaration,
+        )
+
+    def passed_win_blocks(self, hand: HandMachine, seat: int, kind: int, score: WinScore) -> bool:
+        """过手胡 (SC-12): a declined discard win bars discard wins that do not score more."""
+        return any(score.raw_fan <= passed.raw_fan for passed in hand.seats[seat].passed)
+
+    # --- money ----------------------------------------------------------------------------------
+    def _b(self) -> int:
+        return self.options.base
+
+    def kong_payments(self, hand: HandMachine, kong: KongRecord) -> list[Payment]:
+        """刮风下雨 (§3): direct → the feeder 1b; added → each other seat in play 1b;
+        concealed → each other seat in play 2b."""
+        b = self._b()
+        if kong.type == "kong_exposed":
+            return [Payment(kong.from_seat, kong.seat, b, "刮风")]
+        amount, reason = (2 * b, "下雨") if kong.type == "kong_concealed" else (b, "刮风")
+        return [
+            Payment(s, kong.seat, amount, reason) for s in hand.active_seats() if s != kong.seat
+        ]
+
+    def win_payments(
+        self, hand: HandMachine, win: WinRecord, kong_chain: tuple[KongRecord, ...]
+    ) -> list[Payment]:
+        b, unit = self._b(), multiplier(win.score.fan)
+        if win.discarder is not None:
+            reason = "抢杠和" if win.robbed_kong else "点炮"
+            payments = [Payment(win.discarder, win.seat, b * unit, reason)]
+            for kong in kong_chain:
+                if kong.income:
+                    payments.append(Payment(win.discarder, win.seat, kong.income, "杠上炮"))
+                    kong.transferred = True
+            return payments
+        last_kong = kong_chain[-1] if kong_chain else None
+        if (
+            win.after_kong
+            and last_kong is not None
+            and last_kong.type == "kong_exposed"
+            and self.options.dian_gang_hua == "discard"
+        ):
+            return [Payment(last_kong.from_seat, win.seat, b * unit, "点杠花")]
+        each = b * (unit + 1) if self.options.self_draw == "base" else b * unit
+        return [Payment(s, win.seat, each, "自摸") for s in hand.active_seats() if s != win.seat]
+
+    def forfeits(self, hand: HandMachine, payee: int) -> bool:
+        return self.options.xuezhan
+
+    # --- exhaustive draw --------------------------------------------------------------------------
+    def is_pig(self, hand: HandMachine, seat: int) -> bool:
+        """花猪: still holding its 定缺 suit, or (seed-literal) three suits."""
+        state = hand.seats[seat]
+        present = suits_present(total_counts(tuple(state.counts()), tuple(state.melds)))
+        if self.options.void_declaration:
+            return state.void in present
+        return len(present) == 3
+
+    def call_value(self, hand: HandMachine, seat: int) -> int | None:
+        """查大叫 value in fan (SC-15): max or min over the waits of a plain discard-win fan,
+        capped; None if not ready."""
+        state = hand.seats[seat]
+        counts = state.counts()
+        held_total = total_counts(tuple(counts), tuple(state.melds))
+        fans = []
+        for kind in waits(counts, seven_pairs=not state.melds, quads_as_two_pairs=True):
+            if held_total[kind] == 4:
+                continue
+            counts[kind] += 1
+            score = self.score(
+                WinContext(seat, tuple(counts), tuple(state.melds), kind, False, state.void)
+            )
+            counts[kind] -= 1
+            if score is not None:
+                fans.append(score.fan)
+        if not fans:
+            return None
+        return max(fans) if self.options.dajiao == "max" else min(fans)
+
+    def exhaustive_payments(self, hand: HandMachine) -> list[Payment]:
+        b, cap = self._b(), self.options.cap
+        in_play = hand.active_seats()
+        pigs = [s for s in in_play if self.is_pig(hand, s)]
+        calls = {s: self.call_value(hand, s) for s in in_play if s not in pigs}
+        payments = []
+        pig_amount = b * multiplier(min(PIG_FAN, cap) if cap else PIG_FAN)
+        for pig in pigs:
+            payments.extend(Payment(pig, s, pig_amount, "查花猪") for s in in_play if s not in pigs)
+        ready = [s for s in in_play if calls.get(s) is not None]
+        for seat, value in calls.items():
+            if value is None:
+                payments.extend(Payment(seat, r, b * multiplier(calls[r]), "查大叫") for r in ready)
+        for kong in hand.kongs:
+            if kong.seat in in_play and kong.seat not in ready and not kong.transferred:
+                payments.extend(
+                    Payment(kong.seat, p.payer, p.amount, "退税") for p in kong.payments
+                )
+        return payments
+
+    # --- flow -------------------------------------------------------------------------------------
+    def hand_over_after_wins(self, hand: HandMachine) -> bool:
+        return not self.options.xuezhan or len(hand.wins) >= 3
+
+    def next_dealer(self, hand: HandMachine) -> int | None:
+        """SC-18. Standard: the (first) winner; 一炮多响 → the discarder; draw → same dealer.
+        QQ style (001): normal mode the discarder deals (self-draw: the winner); xuezhan dice."""
+        if self.options.dealer_rule == "qq" and self.options.xuezhan:
+            return None
+        if not hand.win_groups:
+            return hand.dealer
+        first = hand.win_groups[0]
+        if self.options.dealer_rule == "qq" or len(first) > 1:
+            return first[0].discarder if first[0].discarder is not None else first[0].seat
+        return first[0].seat

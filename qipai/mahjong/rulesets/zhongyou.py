@@ -1,0 +1,142 @@
+"""众游世界 (Zhongyou world) on the shared machine — ruleset-zhongyou.md.
+
+136 tiles, chow from the 上家, 十三幺, 截胡, seat and round winds, the ZY-09 fan table capped at
+9, and the liabilities that make one player pay a whole self-draw (包自摸, 杠开, 抢杠).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from qipai.mahjong.notation import MeldKind
+from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.lengzi_waits import table_hand
+from qipai.mahjong.rulesets.options import RulesetOptions, option
+from qipai.mahjong.rulesets.zhongyou_fans import ZhongyouMoment, zhongyou_score
+from qipai.mahjong.rulesets.zhongyou_settlement import (
+    liability,
+    share_payments,
+    twelve_down_feeder,
+)
+from qipai.mahjong.scoring import Payment, WinRecord, WinScore
+from qipai.mahjong.tiles import WINDS, kind_of
+
+if TYPE_CHECKING:
+    from qipai.mahjong.table.machine import HandMachine, KongRecord
+
+ROUNDS = 4
+"""A full game is the East, South, West and North rounds (ZY-02)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ZhongyouOptions(RulesetOptions):
+    min_fan: int = option(0, (0, 1, 3), "fewest fan a win needs (ZY-05; 0 = 鸡胡 may win)")
+    full_shoot: bool = option(False, (False, True), "全铳: the discarder pays three shares")
+
+
+def seat_wind(seat: int, dealer: int) -> int:
+    """The seat's wind kind: the dealer is East, his 下家 South, and so on (ZY-02)."""
+    return WINDS[(seat - dealer) % 4]
+
+
+def advance_round(table_state: dict[str, Any], dealer: int, next_dealer: int) -> None:
+    """Move the round wind on once the deal has gone all the way round (ZY-02).
+
+    ``round_opener`` is the round's first dealer: when the deal passes back to him, every
+    player has dealt and lost the deal once, and the next wind's round begins.
+    """
+    if next_dealer != dealer and next_dealer == table_state["round_opener"]:
+        table_state["round"] += 1
+
+
+def game_over(table_state: dict[str, Any]) -> bool:
+    return table_state["round"] >= ROUNDS
+
+
+def offered_since_own_move(hand: HandMachine, seat: int) -> set[int]:
+    """Kinds other players put on offer since the seat last drew or claimed (public log)."""
+    kinds = set()
+    for event in reversed(hand.events):
+        if event.public.get("seat") == seat and event.type in ("drew", "claimed"):
+            break
+        if event.type == "claim_window" and event.public["actor"] != seat:
+            kinds.add(kind_of(event.public["tile"]))
+    return kinds
+
+
+class Zhongyou(Ruleset):
+    name = "zhongyou"
+    title_zh = "众游世界"
+    Options = ZhongyouOptions
+    options: ZhongyouOptions
+
+    tile_set_size = 136
+    allows_chow = True
+    multiple_winners = False
+    thirteen_orphans = True
+
+    def new_table_state(self) -> dict[str, Any]:
+        return {"round": 0, "round_opener": 0}
+
+    def round_wind(self, hand: HandMachine) -> int:
+        return WINDS[hand.table_state["round"] % ROUNDS]
+
+    # --- value --------------------------------------------------------------------------------
+    def moment(self, hand: HandMachine, ctx: WinContext) -> ZhongyouMoment:
+        """What the table adds to the tiles: winds, 杠开, 抢杠, 海底, 天和 / 人和 / 地和."""
+        human = (
+            not ctx.self_draw
+            and not ctx.robbing
+            and ctx.seat != hand.dealer
+            and hand.discard_count == 1
+        )
+        return ZhongyouMoment(
+            seat_wind=seat_wind(ctx.seat, hand.dealer),
+            round_wind=self.round_wind(hand),
+            self_draw=ctx.self_draw,
+            after_kong=ctx.after_kong,
+            robbing=ctx.robbing,
+            last_tile=ctx.self_draw and hand.wall.remaining() == 0,
+            heavenly=ctx.heavenly,
+            human=human,
+            earthly=ctx.earthly,
+        )
+
+    def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
+        score = zhongyou_score(table_hand(ctx), self.moment(hand, ctx))
+        if score is None or score.fan < self.options.min_fan:
+            return None
+        return score
+
+    def passed_win_blocks(self, hand: HandMachine, seat: int, kind: int, score: WinScore) -> bool:
+        """ZY-06: a declined win bars discards of the same kind until the seat's next draw or
+        claim (the machine forgets declined wins at a draw; a claim is found in the log)."""
+        if not any(passed.kind == kind for passed in hand.seats[seat].passed):
+            return False
+        return kind in offered_since_own_move(hand, seat)
+
+    # --- money ----------------------------------------------------------------------------------
+    def win_payments(
+        self, hand: HandMachine, win: WinRecord, kong_chain: tuple[KongRecord, ...]
+    ) -> list[Payment]:
+        last_kong = kong_chain[-1] if kong_chain else None
+        direct_kong_feeder = (
+            last_kong.from_seat
+            if win.after_kong and last_kong and last_kong.type == MeldKind.KONG_EXPOSED.value
+            else None
+        )
+        liable = liability(
+            self_draw=win.self_draw,
+            robbed_konger=win.discarder if win.robbed_kong else None,
+            feeder=twelve_down_feeder(hand.seats[win.seat].melds),
+            kong_discarder=direct_kong_feeder,
+        )
+        return share_payments(
+            winner=win.seat,
+            fan=win.score.fan,
+            stake=self.options.base,
+            discarder=win.discarder,
+            liable=liable,
+            full_shoot=self.options.full_shoot,
+        )
