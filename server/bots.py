@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from qipai.go import SCORING, Color, Game
+from qipai.go import SCORING, Color, Game, format_point
+from qipai.go.bot import SimpleBot
 from qipai.protocol import ProtocolError
 
 from .gtp import GtpEngine, GtpError
@@ -66,16 +67,18 @@ class BotFactory:
                 )
                 await engine.aclose()
                 engine = None
-        rng = random.Random(self._random.getrandbits(64))
+        fallback = SimpleBot(random.Random(self._random.getrandbits(64)))
         try:
-            await _bot_loop(table, seat, engine, rng)
+            await _bot_loop(table, seat, engine, fallback)
+        except Exception:
+            log.exception("bot %s at table %d stopped", seat, table.id)
         finally:
             if engine is not None:
                 await engine.aclose()
 
 
 async def _bot_loop(
-    table: GoTable, seat: str, engine: GtpEngine | None, rng: random.Random
+    table: GoTable, seat: str, engine: GtpEngine | None, fallback: SimpleBot
 ) -> None:
     color = Color.BLACK if seat == "black" else Color.WHITE
     while table.phase != "over":
@@ -86,7 +89,7 @@ async def _bot_loop(
         elif table.game.phase == SCORING and "confirm" in legal:
             _act(table, seat, {"action": "confirm"})
         elif "play" in legal:
-            move = await _choose(table.game, color, engine, rng)
+            move = await _choose(table.game, color, engine, fallback)
             if move is None:
                 engine = None  # the engine failed; the built-in bot carries on
                 continue
@@ -103,7 +106,7 @@ async def _bot_loop(
 
 
 async def _choose(
-    game: Game, color: Color, engine: GtpEngine | None, rng: random.Random
+    game: Game, color: Color, engine: GtpEngine | None, fallback: SimpleBot
 ) -> str | None:
     if engine is not None:
         try:
@@ -112,9 +115,10 @@ async def _choose(
             log.warning("GTP engine failed (%s); using the built-in bot", exc)
             await engine.aclose()
             return None
-    from qipai.go import bot as builtin_bot
-
-    return builtin_bot.choose_move(game, color, rng)
+    action = fallback.choose(game, color)
+    if action is None or action.kind != "play" or action.point is None:
+        return "pass"
+    return format_point(action.point, game.size)
 
 
 def _act(table: GoTable, seat: str, action: dict) -> bool:

@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 READ_SIZE = 64 * 1024
 HANDSHAKE_TIMEOUT = 30.0
+LINGER = 0.5
 
 
 async def _write(stream: trio.abc.SendStream, outbox: trio.MemoryReceiveChannel[bytes]) -> None:
@@ -86,6 +87,7 @@ async def serve_connection(hall: Hall, stream: trio.SocketStream | trio.abc.Stre
             if not session.closed:
                 session.closed = True
                 outbox_send.close()
+        await _linger(stream)
     except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
         log.info("%s: connection lost (%s)", session, exc)
     except Exception:
@@ -95,6 +97,16 @@ async def serve_connection(hall: Hall, stream: trio.SocketStream | trio.abc.Stre
         hall.disconnected(session)
         await trio.aclose_forcefully(stream)
         log.info("%s: closed", session)
+
+
+async def _linger(stream: trio.abc.Stream) -> None:
+    """Half-close and drain briefly, so that unread input does not reset the connection and
+    destroy the goodbye before the peer has read it."""
+    with trio.move_on_after(LINGER):
+        if isinstance(stream, trio.abc.HalfCloseableStream):
+            await stream.send_eof()
+        while await stream.receive_some(READ_SIZE):
+            pass
 
 
 def _peer(stream: object) -> str:

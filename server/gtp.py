@@ -50,7 +50,8 @@ class GtpEngine:
                 with contextlib.suppress(
                     trio.BrokenResourceError, trio.ClosedResourceError, OSError
                 ):
-                    await self._write("quit")
+                    assert process.stdin is not None
+                    await process.stdin.send_all(b"quit\n")
                 await process.wait()
             if process.returncode is None:
                 process.kill()
