@@ -12,12 +12,13 @@ millisecond, and it cannot drift from what playing forward produces.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from qipai.go.board import EMPTY, Board, BoardRefusal
 from qipai.go.dead import suggest_dead_indices
 from qipai.go.errors import GoError, IllegalMove
 from qipai.go.points import (
+    OPPONENT,
     STANDARD_SIZES,
     Color,
     Point,
@@ -36,10 +37,10 @@ DEFAULT_KOMI = 3.5
 KOMI_PRESETS = (0.0, 3.5, 3.75)
 VALID_STONE_PLIES = 20
 RESUMPTIONS_BEFORE_FALLBACK = 3
+_VALUE = {Color.BLACK: 1, Color.WHITE: 2}  # plain ints for the board: enum arithmetic is slow
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One ply: a stone (``point`` set) or a pass (``point`` is None), with what it captured."""
 
     color: Color
@@ -213,23 +214,32 @@ class Game:
         return legal
 
     def play(self, point: Point | str, color: Color | None = None) -> Move:
-        """Place a stone for the side to move; raise IllegalMove and change nothing if forbidden."""
-        mover = self._check_turn(color)
+        """Place a stone for the side to move; raise IllegalMove and change nothing if forbidden.
+
+        This is the replay hot path, hence the inlined checks.
+        """
+        mover = self.to_move
+        if self.phase != PLAY or (color is not None and color != mover):
+            self._check_turn(color)
         p = coerce_point(point, self.size)
+        board = self._board
         try:
-            removed = self._board.play(self._index(p), mover, self._seen)
+            removed = board.play(p[1] * self.size + p[0], _VALUE[mover], self._seen)
         except BoardRefusal as refusal:
             where = format_point(p, self.size)
             raise IllegalMove(
                 refusal.code, f"{mover.name.lower()} {where}: {refusal.code}"
             ) from None
-        self._seen.add(self._board.hash)
-        self.captures[mover] += len(removed)
-        move = Move(mover, p, tuple(self._point(i) for i in removed))
+        self._seen.add(board.hash)
+        if removed:
+            self.captures[mover] += len(removed)
+            move = Move(mover, p, tuple(self._point(i) for i in removed))
+        else:
+            move = Move(mover, p)
         self.moves.append(move)
         self._log.append(("play", mover, p))
         self._passes_in_row = 0
-        self.to_move = mover.other
+        self.to_move = OPPONENT[mover]
         return move
 
     def pass_(self, color: Color | None = None) -> Move:

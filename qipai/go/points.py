@@ -26,7 +26,7 @@ class Color(IntEnum):
 
     @property
     def other(self) -> Color:
-        return Color(3 - self)
+        return OPPONENT[self]
 
     @property
     def letter(self) -> str:
@@ -36,6 +36,9 @@ class Color(IntEnum):
     @property
     def chinese(self) -> str:
         return "黑" if self is Color.BLACK else "白"
+
+
+OPPONENT = {Color.BLACK: Color.WHITE, Color.WHITE: Color.BLACK}
 
 
 def check_size(size: int) -> int:
@@ -72,6 +75,10 @@ def format_point(point: Point, size: int) -> str:
 
 def coerce_point(point: object, size: int) -> Point:
     """Accept a GTP string or a ``(col, row)`` pair from callers; anything else is ``bad_point``."""
+    if type(point) is tuple and len(point) == 2:
+        col, row = point
+        if type(col) is int and type(row) is int and 0 <= col < size and 0 <= row < size:
+            return point  # the common case, checked without the general machinery below
     if isinstance(point, str):
         return parse_point(point, size)
     if (
