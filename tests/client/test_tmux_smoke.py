@@ -1,0 +1,78 @@
+"""The README's main command in a real terminal: tmux at 80x24 runs `qipai`, the start screen
+appears, local hot-seat opens a board, a move is played, and ctrl+q quits cleanly, taking the
+local hall (a child process) with it."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.conftest import require_program
+
+WAIT = 30.0
+
+
+def qipai_command() -> list[str]:
+    """The installed `qipai` script when there is one (as the README runs it), else the module."""
+    script = shutil.which("qipai")
+    return [script] if script else [sys.executable, "-m", "client.cli"]
+
+
+class Tmux:
+    def __init__(self, tmux: str, socket: str) -> None:
+        self.base = [tmux, "-L", socket]
+
+    def run(self, *args: str) -> str:
+        done = subprocess.run(
+            [*self.base, *args], capture_output=True, text=True, timeout=10, check=True
+        )
+        return done.stdout
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p", "-t", "smoke")
+
+    def wait_for(self, text: str) -> str:
+        deadline = time.monotonic() + WAIT
+        while True:
+            shown = self.screen()
+            if text in shown:
+                return shown
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} never appeared; the screen was:\n{shown}")
+            time.sleep(0.1)
+
+
+def test_qipai_starts_plays_a_move_and_quits_in_tmux(tmp_path: Path):
+    tmux = Tmux(require_program("tmux"), f"qipai-smoke-{os.getpid()}")
+    env = {
+        "XDG_CONFIG_HOME": tmp_path / "config",
+        "XDG_DATA_HOME": tmp_path / "data",
+        "TERM": "xterm-256color",
+        "PYTHONPATH": Path(__file__).resolve().parents[2],
+    }
+    exports = " ".join(f"{k}={shlex.quote(str(v))}" for k, v in env.items())
+    command = shlex.join(qipai_command())
+    shell = (
+        f"cd {shlex.quote(os.getcwd())} && env {exports} {command}; echo QIPAI-EXIT=$?; sleep 60"
+    )
+    tmux.run("new-session", "-d", "-s", "smoke", "-x", "80", "-y", "24", shell)
+    try:
+        start = tmux.wait_for("Hot-seat")
+        assert "qipai 棋牌" in start and "q Quit" in start
+        tmux.run("send-keys", "-t", "smoke", "l")
+        board = tmux.wait_for("Black to play")
+        assert "A B C D E F G H J" in board and " 9  . . . . . . . . .  9" in board
+        tmux.run("send-keys", "-t", "smoke", "Enter")
+        played = tmux.wait_for("White to play")
+        assert " 5  . . . .[X]. . . .  5" in played and "Last: E5" in played
+        tmux.run("send-keys", "-t", "smoke", "C-q")
+        tmux.wait_for("QIPAI-EXIT=0")
+        log = (tmp_path / "data" / "qipai" / "local-server.log").read_text()
+        assert log.rstrip().endswith("stopped"), log
+    finally:
+        subprocess.run([*tmux.base, "kill-server"], capture_output=True, timeout=10)
