@@ -2,7 +2,7 @@
 
 import pytest
 
-from .harness import running_hall, user
+from .harness import Client, running_hall, user
 
 BLACK = ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "C5"]
 WHITE = ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "G5"]
@@ -179,3 +179,31 @@ async def test_scoring_phase_toggle_resume_and_dead_stones_counted(tmp_path):
         assert (
             await ann.error("act", table=table, action="toggle_dead", point="H2") == "wrong_phase"
         )
+
+
+@pytest.mark.trio
+async def test_a_player_drops_and_reconnects_mid_game_keeping_the_seat(tmp_path):
+    async with running_hall(tmp_path) as server:
+        ann, bob, table = await table_for_two(server)
+        await play(ann, table, "E5")
+        await play(bob, table, "C3")
+        await play(ann, table, "G7")
+        await bob.aclose()
+        offline = await ann.event("offline", table)
+        assert offline["seat"] == "white" and offline["view"]["seats"]["white"]["online"] is False
+        # Ann cannot move for Bob, and Bob's seat is not free for anyone else.
+        assert await ann.error("act", table=table, action="play", point="D4") == "not_your_turn"
+        carol = await user(server, "carol")
+        assert await carol.error("sit", table=table, seat="white") == "seat_taken"
+        back = await Client.connect(server)
+        reply = await back.ok("login", name="bob", password="password-1")
+        assert reply["seats"] == [{"table": table, "seat": "white"}]
+        snapshot = await back.push(lambda m: m["type"] == "snapshot")
+        assert snapshot["table"] == table and snapshot["view"]["you"]["seats"] == ["white"]
+        assert snapshot["view"]["game"]["last_move"] == "G7"
+        assert "play" in snapshot["view"]["you"]["legal"]
+        online = await ann.event("online", table)
+        assert online["view"]["seats"]["white"]["online"] is True
+        await play(back, table, "D4")
+        moved = await ann.push(lambda m: m.get("kind") == "move" and m["point"] == "D4")
+        assert moved["view"]["game"]["move_number"] == 4

@@ -1,0 +1,75 @@
+"""The lobby: rooms, tables with their seats, players online, chat."""
+
+import pytest
+
+from .harness import running_hall, user
+from .test_go_game import table_for_two
+
+
+@pytest.mark.trio
+async def test_lobby_lists_rooms_tables_and_players_and_pushes_changes(tmp_path):
+    async with running_hall(tmp_path) as server:
+        ann = await user(server, "ann")
+        lobby = await ann.ok("lobby")
+        assert lobby["rooms"] == [{"room": "go", "name": "围棋 Go", "tables": 0}]
+        assert lobby["players"] == ["ann"] and lobby["tables"] == []
+        bob = await user(server, "bob")
+        assert (await ann.push(lambda m: m["type"] == "lobby"))["kind"] == "online"
+        created = await bob.ok("create_table", room="go", options={"size": 13, "komi": 0})
+        pushed = await ann.push(lambda m: m["type"] == "lobby" and m["kind"] == "table")
+        summary = pushed["table"]
+        assert summary["table"] == created["table"] and summary["created_by"] == "bob"
+        assert summary["options"]["size"] == 13 and summary["options"]["komi"] == 0.0
+        assert summary["seats"] == {"black": None, "white": None}
+        assert summary["phase"] == "waiting"
+        await bob.ok("sit", table=created["table"], seat="white")
+        seated = await ann.push(lambda m: m["type"] == "lobby" and m["kind"] == "table")
+        assert seated["table"]["seats"] == {"black": None, "white": "bob"}
+        again = await ann.ok("lobby")
+        assert again["rooms"][0]["tables"] == 1 and again["players"] == ["ann", "bob"]
+        await bob.ok("stand", table=created["table"])
+        await bob.ok("leave", table=created["table"])
+        closed = await ann.push(lambda m: m["type"] == "lobby" and m["kind"] == "table_closed")
+        assert closed["table"] == created["table"]
+        await bob.aclose()
+        gone = await ann.push(lambda m: m["type"] == "lobby" and m["kind"] == "offline")
+        assert gone["name"] == "bob"
+
+
+@pytest.mark.trio
+async def test_lobby_and_table_chat_reach_the_right_people(tmp_path):
+    async with running_hall(tmp_path) as server:
+        ann, bob, carol = [await user(server, n) for n in ("ann", "bob", "carol")]
+        for client in (ann, bob, carol):
+            await client.ok("lobby")
+        await ann.ok("chat", text="anyone for 9x9?")
+        for client in (ann, bob, carol):
+            message = await client.push(lambda m: m["type"] == "chat")
+            assert (message["from"], message["text"], message["table"]) == (
+                "ann",
+                "anyone for 9x9?",
+                None,
+            )
+        table = (await bob.ok("create_table", room="go", options={"size": 9}))["table"]
+        assert await carol.error("chat", text="hi", table=table) == "not_at_table"
+        await ann.ok("watch", table=table)
+        await bob.ok("chat", text="welcome", table=table)
+        heard = await ann.push(lambda m: m["type"] == "chat")
+        assert heard["table"] == table and heard["text"] == "welcome"
+        await carol.ok("ping")
+        assert not [m for m in carol.pushes if m["type"] == "chat"]
+
+
+@pytest.mark.trio
+async def test_spectators_are_counted_and_leaving_a_running_game_resigns(tmp_path):
+    async with running_hall(tmp_path) as server:
+        ann, bob, table = await table_for_two(server)
+        carol = await user(server, "carol")
+        await carol.ok("watch", table=table)
+        counted = await ann.event("spectators", table)
+        assert counted["view"]["spectators"] == 1
+        await carol.ok("leave", table=table)
+        assert (await ann.event("spectators", table))["view"]["spectators"] == 0
+        await bob.ok("leave", table=table)
+        over = await ann.event("over", table)
+        assert over["result"]["winner"] == "black" and over["result"]["reason"] == "resign"
