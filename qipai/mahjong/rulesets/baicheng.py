@@ -24,7 +24,7 @@ from qipai.mahjong.rulesets.baicheng_scoring import (
 )
 from qipai.mahjong.rulesets.baicheng_treasure import treasure_kind, treasure_win
 from qipai.mahjong.rulesets.base import Ruleset, WinContext
-from qipai.mahjong.rulesets.lengzi_waits import notation_meld, table_hand
+from qipai.mahjong.rulesets.lengzi_table_hand import notation_meld, standing_kongs, table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore
 from qipai.mahjong.table.actions import ActionType
@@ -32,6 +32,7 @@ from qipai.mahjong.tiles import NUM_KINDS, kind_of
 
 if TYPE_CHECKING:
     from qipai.mahjong.table.machine import HandMachine, KongRecord
+    from qipai.mahjong.wall import Wall
 
 CLAIMS = frozenset({ActionType.CHOW.value, ActionType.PUNG.value, ActionType.KONG.value})
 CLAIM_MELD = {
@@ -64,10 +65,14 @@ class Baicheng(Ruleset):
         return rng.randrange(4)
 
     # --- the treasure ---------------------------------------------------------------------------
+    def setup_hand(self, hand: HandMachine) -> None:
+        """Turn up the treasure: the second-to-last stack is set aside, never drawn (BC-04c)."""
+        hand.wall.exclude_stack(hand.wall.tail_stack(1))
+
     def treasure(self, hand: HandMachine) -> int | None:
         """The treasure kind now: the top indicator, then the bottom one, then none (BC-04)."""
-        top, bottom = (kind_of(t) for t in hand.wall.treasure_stack())
-        return treasure_kind(top, bottom, visible_counts(hand))
+        top, bottom = treasure_indicators(hand.wall)
+        return treasure_kind(kind_of(top), kind_of(bottom), visible_counts(hand))
 
     # --- requirements ---------------------------------------------------------------------------
     def may_meld(self, hand: HandMachine, seat: int, kind: int, claim: str) -> bool:
@@ -103,9 +108,7 @@ class Baicheng(Ruleset):
 
     # --- money ----------------------------------------------------------------------------------
     def kong_money(self, hand: HandMachine) -> list[Payment]:
-        return kong_payments(
-            [(kong.seat, MeldKind(kong.type)) for kong in hand.kongs], stake=self.options.base
-        )
+        return kong_payments(standing_kongs(hand), stake=self.options.base)
 
     def win_payments(
         self, hand: HandMachine, win: WinRecord, kong_chain: tuple[KongRecord, ...]
@@ -123,6 +126,14 @@ class Baicheng(Ruleset):
     def exhaustive_payments(self, hand: HandMachine) -> list[Payment]:
         """荒庄: only kong money (§6, BC-13)."""
         return self.kong_money(hand)
+
+
+def treasure_indicators(wall: Wall) -> tuple[int, int]:
+    """The top and bottom tiles of the set-aside treasure stack (the last excluded one)."""
+    for stack in range(wall.stack_count - 1, -1, -1):
+        if wall.is_excluded(2 * stack):
+            return wall.peek(2 * stack), wall.peek(2 * stack + 1)
+    raise AssertionError("a Baicheng hand always has its treasure stack set aside")
 
 
 def own_discards_this_turn(hand: HandMachine, seat: int) -> set[int]:

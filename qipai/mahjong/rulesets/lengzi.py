@@ -20,7 +20,7 @@ from qipai.mahjong.rulesets.lengzi_settlement import (
     settle_win,
     split_pot,
 )
-from qipai.mahjong.rulesets.lengzi_waits import table_hand
+from qipai.mahjong.rulesets.lengzi_table_hand import standing_kongs, table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions, option
 from qipai.mahjong.scoring import POT, Payment, WinRecord, WinScore, net
 from qipai.mahjong.table.errors import IllegalAction
@@ -62,6 +62,12 @@ class Lengzi(Ruleset):
     def new_table_state(self) -> dict[str, Any]:
         return {"pot": 0, "xiapao": [False, False, False, False]}
 
+    def replacement_tile(self, hand: HandMachine, kong_type: str) -> int:
+        """明杠上面，暗杠下面 (LZ-02): an exposed kong takes the top of the last stack, a
+        concealed kong the bottom."""
+        concealed = kong_type == MeldKind.KONG_CONCEALED.value
+        return hand.wall.draw_replacement(bottom_first=concealed)
+
     # --- value --------------------------------------------------------------------------------
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         lengzi = is_lengzi(table_hand(ctx), strict_single_wait=self.options.strict_single_wait)
@@ -80,7 +86,7 @@ class Lengzi(Ruleset):
             dealer=hand.dealer,
             stake=self.options.base,
             xiapao=state["xiapao"],
-            kongs=[(kong.seat, MeldKind(kong.type)) for kong in hand.kongs],
+            kongs=standing_kongs(hand),
             pot=state["pot"],
             all_pay=self.options.all_pay,
             pot_scale=self.options.pot_scale,

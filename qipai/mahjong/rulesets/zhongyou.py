@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Ruleset, WinContext
-from qipai.mahjong.rulesets.lengzi_waits import table_hand
+from qipai.mahjong.rulesets.lengzi_table_hand import table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions, option
 from qipai.mahjong.rulesets.zhongyou_fans import ZhongyouMoment, zhongyou_score
 from qipai.mahjong.rulesets.zhongyou_settlement import (
