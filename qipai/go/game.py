@@ -38,6 +38,7 @@ KOMI_PRESETS = (0.0, 3.5, 3.75)
 VALID_STONE_PLIES = 20
 RESUMPTIONS_BEFORE_FALLBACK = 3
 _VALUE = {Color.BLACK: 1, Color.WHITE: 2}  # plain ints for the board: enum arithmetic is slow
+_new_tuple = tuple.__new__  # builds a Move without NamedTuple's slower keyword-aware __new__
 
 
 class Move(NamedTuple):
@@ -109,7 +110,7 @@ class Game:
         self.result: Result | None = None
         self.resumptions = 0
         self.all_alive = False
-        self._log: list[tuple] = []
+        self._resumed: list[tuple[int, Color]] = []  # (plies played before it, who resumed)
         self._seen: set[int] = {self._board.hash}
         self._passes_in_row = 0
         self._dead: set[int] = set()
@@ -221,23 +222,30 @@ class Game:
         mover = self.to_move
         if self.phase != PLAY or (color is not None and color != mover):
             self._check_turn(color)
-        p = coerce_point(point, self.size)
-        board = self._board
+        size = self.size
+        p = point
+        if type(p) is not tuple or len(p) != 2:
+            p = coerce_point(p, size)
+        col, row = p
+        if (
+            type(col) is not int
+            or type(row) is not int
+            or not (0 <= col < size and 0 <= row < size)
+        ):
+            p = coerce_point(p, size)
         try:
-            removed = board.play(p[1] * self.size + p[0], _VALUE[mover], self._seen)
+            removed = self._board.play(p[1] * size + p[0], _VALUE[mover], self._seen)
         except BoardRefusal as refusal:
             where = format_point(p, self.size)
             raise IllegalMove(
                 refusal.code, f"{mover.name.lower()} {where}: {refusal.code}"
             ) from None
-        self._seen.add(board.hash)
         if removed:
             self.captures[mover] += len(removed)
             move = Move(mover, p, tuple(self._point(i) for i in removed))
         else:
-            move = Move(mover, p)
+            move = _new_tuple(Move, (mover, p, ()))
         self.moves.append(move)
-        self._log.append(("play", mover, p))
         self._passes_in_row = 0
         self.to_move = OPPONENT[mover]
         return move
@@ -247,7 +255,6 @@ class Game:
         mover = self._check_turn(color)
         move = Move(mover, None)
         self.moves.append(move)
-        self._log.append(("pass", mover))
         self._passes_in_row += 1
         self.to_move = mover.other
         if self._passes_in_row >= 2:
@@ -284,22 +291,22 @@ class Game:
         if not self.moves:
             raise GoError("nothing_to_undo", "no move to take back")
         undone = self.moves[-1]
-        log = list(self._log)
-        while log[-1][0] not in ("play", "pass"):
-            log.pop()
-        log.pop()
-        self._replay(log)
+        kept = len(self.moves) - 1
+        self._replay(self.moves[:kept], [r for r in self._resumed if r[0] <= kept])
         return undone
 
-    def _replay(self, log: list[tuple]) -> None:
+    def _replay(self, moves: list[Move], resumed: list[tuple[int, Color]]) -> None:
         fresh = Game(**self._args)
-        for action in log:
-            if action[0] == "play":
-                fresh.play(action[2], action[1])
-            elif action[0] == "pass":
-                fresh.pass_(action[1])
+        pending = list(reversed(resumed))
+        for number, move in enumerate(moves):
+            while pending and pending[-1][0] == number:
+                fresh.resume(pending.pop()[1])
+            if move.point is None:
+                fresh.pass_(move.color)
             else:
-                fresh.resume(action[1])
+                fresh.play(move.point, move.color)
+        while pending and pending[-1][0] == len(moves):
+            fresh.resume(pending.pop()[1])
         self.__dict__.update(fresh.__dict__)
 
     # ---------------------------------------------------------------- scoring phase
@@ -365,7 +372,7 @@ class Game:
         count every stone as alive, so dead stones must be captured in play.
         """
         self._check_scoring()
-        self._log.append(("resume", Color(color)))
+        self._resumed.append((len(self.moves), Color(color)))
         self.phase = PLAY
         self._passes_in_row = 0
         self._dead = set()
