@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from qipai.mahjong.rulesets.baicheng import Baicheng
 from qipai.mahjong.rulesets.base import Ruleset, TableMeld, WinContext
+from qipai.mahjong.rulesets.lengzi import Lengzi
 from qipai.mahjong.rulesets.options import RulesetOptions
 from qipai.mahjong.rulesets.sichuan import Sichuan, SichuanOptions
+from qipai.mahjong.rulesets.zhongyou import Zhongyou
 from qipai.mahjong.table.errors import BadOptions, UnknownRuleset
 
 RULESETS: dict[str, type[Ruleset]] = {}
@@ -22,7 +25,8 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
     return cls
 
 
-register(Sichuan)
+for _ruleset in (Sichuan, Lengzi, Baicheng, Zhongyou):
+    register(_ruleset)
 
 
 def get_ruleset(name: str, options: dict | RulesetOptions | None = None) -> Ruleset:
