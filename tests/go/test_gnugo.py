@@ -1,0 +1,120 @@
+"""Cross-check the area count against GNU Go (an engine nobody here wrote).
+
+GNU Go plays itself on 9x9 after a seeded random opening; with its own dead-stone list our count
+must agree with its ``final_score`` under ``--chinese-rules`` and komi 0. Both count area, so
+Black minus White in points is the same number whichever way dame are treated. Where the book
+and GNU Go part ways on purpose it is asserted as a difference, with the reason.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from qipai.go import Color, Game, format_point, parse_point
+from tests.conftest import require_program
+from tests.go.diagrams import game_from_diagram
+from tests.go.gtp import GtpEngine
+from tests.go.test_rules_book import SEKI_WITH_EYES
+
+pytestmark = pytest.mark.slow
+
+
+def gnugo(seed: int = 1) -> GtpEngine:
+    program = require_program("gnugo")
+    return GtpEngine(
+        [program, "--mode", "gtp", "--chinese-rules", "--level", "1", "--seed", str(seed)]
+    )
+
+
+def score_points(reply: str) -> float:
+    """GTP final_score → Black minus White in points."""
+    if reply == "0":
+        return 0.0
+    sign = 1 if reply[0] == "B" else -1
+    return sign * float(reply[2:])
+
+
+def load_position(engine: GtpEngine, game: Game, to_move: Color = Color.BLACK) -> None:
+    """Set up the position; the colour placed last is the one GNU Go considers to have moved."""
+    engine.send(f"boardsize {game.size}")
+    engine.send("komi 0")
+    engine.send("clear_board")
+    for color in (to_move, to_move.other):
+        for point in game.setup[color]:
+            engine.send(f"play {color.letter} {format_point(point, game.size)}")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_self_play_count_agrees_with_gnugo_final_score(seed):
+    rng = random.Random(seed)
+    game = Game(9, komi=0)
+    with gnugo(seed) as engine:
+        engine.send("boardsize 9")
+        engine.send("komi 0")
+        engine.send("clear_board")
+        for _ in range(8):
+            point = rng.choice(game.legal_points())
+            engine.send(f"play {game.to_move.letter} {format_point(point, 9)}")
+            game.play(point)
+        while game.phase == "play" and game.move_number < 300:
+            reply = engine.send(f"genmove {game.to_move.letter}").upper()
+            assert reply != "RESIGN"
+            if reply == "PASS":
+                game.pass_()
+            else:
+                game.play(parse_point(reply, 9))  # every GNU Go move is legal here too
+        assert game.phase == "scoring"
+        dead = [parse_point(p, 9) for p in engine.send("final_status_list dead").split()]
+        theirs = score_points(engine.send("final_score"))
+    game.mark_dead(dead)
+    count = game.count()
+    assert count.black - count.white == theirs
+    game.confirm(Color.BLACK)
+    result = game.confirm(Color.WHITE)
+    assert result.margin == abs(theirs) / 2  # stones, as the book reads them
+
+
+def test_seki_eyes_count_for_their_owner_in_gnugo_too():
+    game = game_from_diagram(SEKI_WITH_EYES, komi=0)
+    with gnugo() as engine:
+        load_position(engine, game)
+        seki = {parse_point(p, 9) for p in engine.send("final_status_list seki").split()}
+        theirs = score_points(engine.send("final_score"))
+    assert (0, 0) in seki and (2, 0) in seki  # GNU Go sees the same seki
+    count = game.count()
+    # both give A2 to Black and D1 to White and leave the shared liberty D3 to nobody
+    assert count.black - count.white == theirs == 56
+
+
+# Black 40 points, White 40, and E5 between them: one odd dame point on 9x9.
+ODD_DAME = """
+    9 X X X X O O O O O
+    8 X X X X O O O O O
+    7 . X X X O O O O .
+    6 X X X X O O O O O
+    5 X X X X . O O O O
+    4 X X X X X O O O O
+    3 . X X X X O O O .
+    2 X X X X X O O O O
+    1 X X X X X O O O O
+"""
+
+
+@pytest.mark.parametrize("to_move", [Color.BLACK, Color.WHITE])
+def test_odd_dame_is_split_by_the_book_but_gnugo_gives_it_to_the_side_to_move(to_move):
+    game = game_from_diagram(ODD_DAME, komi=0)
+    count = game.count()
+    assert count.dame == 1 and count.black == count.baseline == 40.5
+    assert count.result().text == "和棋"  # the book: half of E5 to each side, a draw
+    with gnugo() as engine:
+        load_position(engine, game, to_move)
+        theirs = score_points(engine.send("final_score"))
+        filled = engine.send(f"genmove {to_move.letter}")
+    # GNU Go scores the last dame point for whoever moves next, and in play it fills it
+    assert theirs == (1 if to_move is Color.BLACK else -1)
+    assert filled == "E5"
+    game = game_from_diagram(ODD_DAME, komi=0, to_move=to_move)
+    game.play("E5")
+    assert game.count().black - game.count().white == theirs  # the same once it is played out
