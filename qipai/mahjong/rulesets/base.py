@@ -81,6 +81,7 @@ class Ruleset:
     thirteen_orphans: ClassVar[bool] = False
     concealed_kongs_hidden: ClassVar[bool] = True  # Lengzi lays them face-up
     compulsory_win_tiles: ClassVar[int] = 0  # Sichuan 4: win is forced this close to the end
+    wild_self_draw: ClassVar[bool] = False  # a drawn wild tile may win without the shape (摸宝)
 
     def __init__(self, options: RulesetOptions | None = None) -> None:
         self.options = options if options is not None else self.Options()
@@ -109,6 +110,13 @@ class Ruleset:
     def first_dealer(self, rng: random.Random) -> int:
         """The first hand's dealer; default East (seat 0)."""
         return 0
+
+    def public_state(self, hand: HandMachine) -> dict[str, Any]:
+        """Ruleset facts every seat and spectator sees (Baicheng's treasure); default none."""
+        return {}
+
+    def book_hand(self, hand: HandMachine, table_state: dict[str, Any]) -> None:
+        """Carry a finished hand into the table state (Lengzi's pot, Zhongyou's round wind)."""
 
     def setup_hand(self, hand: HandMachine) -> None:
         """Prepare a freshly dealt hand (e.g. turn up a treasure tile); default nothing."""

@@ -323,7 +323,7 @@ class HandMachine:
     def self_draw_score(self, seat: int) -> WinScore | None:
         state = self.seats[seat]
         counts = state.counts()
-        if not self.shape_is_win(counts, len(state.melds)):
+        if not self.shape_is_win(counts, len(state.melds)) and not self.ruleset.wild_self_draw:
             return None
         kind = kind_of(state.last_drawn) if state.last_drawn is not None else 0
         heavenly = seat == self.dealer and self.discard_count == 0
@@ -441,9 +441,7 @@ class HandMachine:
         if suit is None:
             return []
         options = []
-        for first in range(kind - 2, kind + 1):
-            if suit_of(first) != suit or first < 0 or first + 2 >= suit * 9 + 9:
-                continue
+        for first in range(max(kind - 2, suit * 9), min(kind, suit * 9 + 6) + 1):
             needed = [k for k in (first, first + 1, first + 2) if k != kind]
             if all(held[k] for k in needed) and self.ruleset.may_meld(
                 self, seat, first, ActionType.CHOW.value
@@ -763,6 +761,7 @@ class HandMachine:
             "wall": self.wall.remaining(),
             **self._wall_info(),
             "seats": seats,
+            "table": self.ruleset.public_state(self),
             "offer": {"actor": window.actor, "tile": window.tile, "robbing": window.robbing}
             if window
             else None,

@@ -47,6 +47,7 @@ class Match:
             self.scores[seat] += totals.get(seat, 0)
         self.pot += totals.get(-1, 0)
         self.hands_played += 1
+        self.ruleset.book_hand(hand, self.table_state)
         following = self.ruleset.next_dealer(hand)
         self.dealer = following if following is not None else self.ruleset.first_dealer(self._rng)
         return hand.settlement.seat_totals()
