@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.baicheng_requirements import (
@@ -22,7 +22,12 @@ from qipai.mahjong.rulesets.baicheng_scoring import (
     win_payments,
     winner_fans,
 )
-from qipai.mahjong.rulesets.baicheng_treasure import treasure_kind, treasure_win
+from qipai.mahjong.rulesets.baicheng_treasure import (
+    TreasureStage,
+    treasure_kind,
+    treasure_stage,
+    treasure_win,
+)
 from qipai.mahjong.rulesets.base import Ruleset, WinContext
 from qipai.mahjong.rulesets.lengzi_table_hand import notation_meld, standing_kongs, table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions
@@ -73,6 +78,18 @@ class Baicheng(Ruleset):
         """The treasure kind now: the top indicator, then the bottom one, then none (BC-04)."""
         top, bottom = treasure_indicators(hand.wall)
         return treasure_kind(kind_of(top), kind_of(bottom), visible_counts(hand))
+
+    def public_state(self, hand: HandMachine) -> dict[str, Any]:
+        """The turned-up indicators (the bottom one only once it has been turned) and the
+        treasure kind in force, or None when both are used up."""
+        top, bottom = treasure_indicators(hand.wall)
+        visible = visible_counts(hand)
+        stage = treasure_stage(kind_of(top), kind_of(bottom), visible)
+        shown = [top] if stage is TreasureStage.TOP else [top, bottom]
+        return {
+            "treasure_indicators": shown,
+            "treasure": treasure_kind(kind_of(top), kind_of(bottom), visible),
+        }
 
     # --- requirements ---------------------------------------------------------------------------
     def may_meld(self, hand: HandMachine, seat: int, kind: int, claim: str) -> bool:

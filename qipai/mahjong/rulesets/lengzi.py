@@ -68,6 +68,15 @@ class Lengzi(Ruleset):
         concealed = kong_type == MeldKind.KONG_CONCEALED.value
         return hand.wall.draw_replacement(bottom_first=concealed)
 
+    def public_state(self, hand: HandMachine) -> dict[str, Any]:
+        """The pot and everyone's 下炮 are on the table for all to see."""
+        state = hand.table_state
+        return {"pot": state["pot"], "xiapao": list(state["xiapao"])}
+
+    def book_hand(self, hand: HandMachine, table_state: dict[str, Any]) -> None:
+        if hand.settlement is not None:
+            book_pot(table_state, list(hand.settlement.payments))
+
     # --- value --------------------------------------------------------------------------------
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         lengzi = is_lengzi(table_hand(ctx), strict_single_wait=self.options.strict_single_wait)

@@ -82,6 +82,18 @@ class Zhongyou(Ruleset):
     def round_wind(self, hand: HandMachine) -> int:
         return WINDS[hand.table_state["round"] % ROUNDS]
 
+    def public_state(self, hand: HandMachine) -> dict[str, Any]:
+        """The round wind and each seat's wind, as shown at the table."""
+        return {
+            "round_wind": self.round_wind(hand),
+            "seat_winds": [seat_wind(seat, hand.dealer) for seat in range(4)],
+        }
+
+    def book_hand(self, hand: HandMachine, table_state: dict[str, Any]) -> None:
+        following = self.next_dealer(hand)
+        if following is not None:
+            advance_round(table_state, hand.dealer, following)
+
     # --- value --------------------------------------------------------------------------------
     def moment(self, hand: HandMachine, ctx: WinContext) -> ZhongyouMoment:
         """What the table adds to the tiles: winds, 杠开, 抢杠, 海底, 天和 / 人和 / 地和."""

@@ -1,0 +1,100 @@
+"""Properties of whole bot-played hands of the issue-5 rulesets: Lengzi, Baicheng, Zhongyou.
+
+Every hand ends; payments sum to zero (the pot is a party); no tile appears twice or goes
+missing; a hand replays exactly from its seed and actions; no view shows a seat anything it may
+not see; and every Baicheng win meets the requirements of §3.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from qipai.mahjong.bots import choose_action, play_hand
+from qipai.mahjong.notation import HandText
+from qipai.mahjong.rulesets import get_ruleset
+from qipai.mahjong.rulesets.baicheng_requirements import unmet_requirement
+from qipai.mahjong.rulesets.lengzi_table_hand import notation_meld
+from qipai.mahjong.scoring import net
+from qipai.mahjong.table.machine import HandMachine
+from qipai.mahjong.tiles import kind_of
+
+NAMES = ("lengzi", "baicheng", "zhongyou")
+SEEDS = range(6)
+MAX_ACTIONS = 1000
+
+
+def bot_hand(name: str, seed: int) -> HandMachine:
+    hand = HandMachine(get_ruleset(name), seed, dealer=seed % 4)
+    return play_hand(hand)
+
+
+def every_tile(hand: HandMachine) -> list[int]:
+    """Every tile instance outside the wall: hands, melds, rivers and claimed winning tiles."""
+    tiles = []
+    for state in hand.seats:
+        tiles.extend(state.concealed)
+        tiles.extend(state.discards)
+        for meld in state.melds:
+            tiles.extend(meld.tiles)
+    for win in hand.wins:
+        if win.tile not in tiles:
+            tiles.append(win.tile)
+    return tiles
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_bot_hands_end_balance_and_conserve_tiles(name: str) -> None:
+    ruleset = get_ruleset(name)
+    for seed in SEEDS:
+        hand = bot_hand(name, seed)
+        assert hand.over and hand.settlement is not None
+        assert len(hand.actions) < MAX_ACTIONS
+        assert sum(net(hand.settlement.payments).values()) == 0
+        assert all(p.amount > 0 for p in hand.settlement.payments)
+        assert hand.exhaustive or len(hand.wins) == 1  # 截胡: one winner at most
+        held = every_tile(hand)
+        assert len(held) == len(set(held))
+        set_aside = sum(hand.wall.is_excluded(p) for p in range(hand.wall.size))
+        assert len(held) + hand.wall.remaining() + set_aside == ruleset.tile_set_size
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_hand_replays_from_its_seed_and_actions(name: str) -> None:
+    hand = bot_hand(name, seed=11)
+    again = HandMachine.replay(get_ruleset(name), hand.seed, hand.dealer, list(hand.actions))
+    assert again.settlement == hand.settlement
+    assert [e.for_seat(None) for e in again.events] == [e.for_seat(None) for e in hand.events]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_view_shows_hidden_tiles(name: str) -> None:
+    """At every step: other seats' concealed tiles and the wall stay out of every view."""
+    hand = HandMachine(get_ruleset(name), seed=5, dealer=1)
+    while not hand.over:
+        for viewer in (0, 1, 2, 3, None):
+            view = hand.view(viewer)
+            for other, seat_view in enumerate(view["seats"]):
+                if other != viewer and seat_view["won"] is None:
+                    assert seat_view["hand"] is None
+            for event in hand.public_events(viewer):
+                private = event.get("private")
+                assert private is None or viewer is not None
+        seat = hand.to_act()[0]
+        hand.apply(choose_action(hand, seat))
+
+
+def test_every_baicheng_win_meets_the_requirements() -> None:
+    for seed in range(12):
+        hand = bot_hand("baicheng", seed)
+        for win in hand.wins:
+            names = {f.name_zh for f in win.score.fans}
+            if names & {"摸宝", "宝中宝"}:
+                continue  # the treasure stood for a waiting tile, checked in its own tests
+            state = hand.seats[win.seat]
+            concealed = [kind_of(t) for t in state.concealed if t != win.tile]
+            complete = HandText(
+                tuple(sorted(concealed)),
+                tuple(notation_meld(m) for m in state.melds),
+                kind_of(win.tile),
+            )
+            assert unmet_requirement(complete) is None

@@ -1,0 +1,179 @@
+"""众游世界 on the table machine: liabilities, 人和, the passed-win rule, the minimum fan."""
+
+from __future__ import annotations
+
+from qipai.mahjong.rulesets.zhongyou import Zhongyou, ZhongyouOptions, advance_round, game_over
+from qipai.mahjong.scoring import Payment
+from qipai.mahjong.table.actions import ActionType
+from qipai.mahjong.table.machine import HandMachine
+from qipai.mahjong.tiles import parse_kinds
+from tests.mahjong.test_lengzi_table import Deal, act, answer_all, discard
+
+EAST, SOUTH, WEST, NORTH = range(4)
+B = 10
+
+
+def zhongyou(**options: object) -> Zhongyou:
+    return Zhongyou(ZhongyouOptions(base=B, **options))
+
+
+def discard_drawn(hand: HandMachine, seat: int) -> None:
+    act(hand, seat, ActionType.DISCARD, hand.seats[seat].last_drawn)
+    answer_all(hand, {})
+
+
+def test_example_3_twelve_tiles_down_feeder_pays_the_self_draw() -> None:
+    hand = Deal(zhongyou()).start(
+        [
+            "123m 456m 789m 123p 4p",
+            "345s 678s 99s 456p 11p",
+            "8p 345m 678m 99m 123s 4s",
+            "[222m] [EEE] [777s] 88p 5p 3s",
+        ],
+        draws="S C F P 5p",
+        turn=WEST,
+    )
+    discard(hand, WEST, "8p")
+    answer_all(hand, {NORTH: ActionType.PUNG})
+    discard(hand, NORTH, "3s")
+    answer_all(hand, {})
+    for seat in (EAST, SOUTH, WEST):
+        discard_drawn(hand, seat)
+    act(hand, NORTH, ActionType.SELF_WIN)
+    win = hand.wins[0]
+    assert sorted((f.name_zh, f.value) for f in win.score.fans) == [
+        ("圈风东", 1),
+        ("对对胡", 3),
+        ("自摸", 1),
+    ]
+    assert list(hand.settlement.payments) == [Payment(WEST, NORTH, 960, "包自摸")]
+
+
+def test_example_4_win_on_a_direct_kong_replacement_is_paid_by_the_kong_feeder() -> None:
+    hand = Deal(zhongyou()).start(
+        [
+            "5s 123p 456p 789s 11m E W",
+            "234m 567m 345p 66s 78s",
+            "678m 99m 678p 99s 11s E",
+            "555s 123m 456m 789p 3s",
+        ],
+        tail="3s C",
+    )
+    discard(hand, EAST, "5s")
+    answer_all(hand, {NORTH: ActionType.KONG})
+    act(hand, NORTH, ActionType.SELF_WIN)
+    win = hand.wins[0]
+    assert sorted(f.name_zh for f in win.score.fans) == ["杠开", "自摸"]
+    assert list(hand.settlement.payments) == [Payment(EAST, NORTH, 120, "杠开包")]
+
+
+def test_example_4_robbing_the_kong_is_paid_by_the_konger() -> None:
+    hand = Deal(zhongyou()).start(
+        [
+            "234p 567p 345s 66s 99p",
+            "[777m] 123s 456s 789s 1p",
+            "[123m] 456p 789p 55s 68m",
+            "234m 56m 9m 11p 22p 33p C",
+        ],
+        draws="7m",
+        turn=SOUTH,
+    )
+    act(hand, SOUTH, ActionType.ADDED_KONG, parse_kinds("7m")[0])
+    answer_all(hand, {WEST: ActionType.WIN})
+    win = hand.wins[0]
+    assert sorted(f.name_zh for f in win.score.fans) == ["平胡", "自摸"]
+    assert list(hand.settlement.payments) == [Payment(SOUTH, WEST, 120, "抢杠")]
+
+
+def test_example_5_human_hand_on_the_dealers_first_discard() -> None:
+    hand = Deal(zhongyou()).start(
+        [
+            "9p 234s 567s 789s 11s E W",
+            "123m 456m 789m 123p 9p",
+            "234p 567p 456s 88s E W",
+            "345m 678m 33s 99s NN C",
+        ]
+    )
+    discard(hand, EAST, "9p")
+    answer_all(hand, {SOUTH: ActionType.WIN})
+    win = hand.wins[0]
+    assert ("人和", 9) in [(f.name_zh, f.value) for f in win.score.fans]
+    assert win.score.fan == 9
+    assert list(hand.settlement.payments) == [Payment(EAST, SOUTH, 5120, "点炮")]
+
+
+def waiting_position() -> HandMachine:
+    """South waits on 5p (closed) and holds 99s; West is to draw and holds two 5p."""
+    return Deal(zhongyou()).start(
+        [
+            "234p 567p 345s 66s 11p",
+            "123m 456m 46p 99s 555s",
+            "5p 5p 678m 99m 123s 4s E W",
+            "234m 567m 78p 9s 33s NN",
+        ],
+        draws="C 9s F",
+        turn=WEST,
+    )
+
+
+def win_offered(hand: HandMachine, seat: int) -> bool:
+    return ActionType.WIN in {a.type for a in hand.legal_actions(seat)}
+
+
+def test_passed_win_bars_the_same_kind_until_the_seat_draws() -> None:
+    """ZY-06: South declines West's 5p; East's 5p is not offered; after South's draw it is."""
+    hand = waiting_position()
+    discard(hand, WEST, "5p")
+    assert win_offered(hand, SOUTH)
+    answer_all(hand, {})
+    discard(hand, NORTH, "N")
+    answer_all(hand, {})
+    discard(hand, EAST, "5p")
+    assert not win_offered(hand, SOUTH)
+    answer_all(hand, {})
+    discard_drawn(hand, SOUTH)
+    discard(hand, WEST, "5p")
+    assert win_offered(hand, SOUTH)
+
+
+def test_passed_win_is_lifted_by_a_claim() -> None:
+    """ZY-06: after punging North's 9s, South may win on 5p again before his next draw."""
+    hand = waiting_position()
+    discard(hand, WEST, "5p")
+    answer_all(hand, {})
+    discard(hand, NORTH, "9s")
+    answer_all(hand, {SOUTH: ActionType.PUNG})
+    discard(hand, SOUTH, "5s")
+    answer_all(hand, {})
+    discard(hand, WEST, "5p")
+    assert win_offered(hand, SOUTH)
+
+
+def test_minimum_fan_option_refuses_a_chicken_hand() -> None:
+    for min_fan, offered in ((0, True), (1, False)):
+        hand = Deal(zhongyou(min_fan=min_fan)).start(
+            [
+                "5s 123p 456p 789s 11m E W",
+                "[555m] 123m 789p 33s 46s",
+                "678m 99m 678p 99s 11s E",
+                "234m 34p 789p 22s NN C",
+            ],
+            dealer=NORTH,
+            turn=EAST,  # mid-hand: East's discard is no 人和
+        )
+        discard(hand, EAST, "5s")
+        assert win_offered(hand, SOUTH) is offered
+
+
+def test_round_wind_moves_on_when_the_deal_comes_back_round() -> None:
+    state = Zhongyou().new_table_state()
+    advance_round(state, dealer=EAST, next_dealer=EAST)
+    assert state["round"] == 0
+    for dealer in (EAST, SOUTH, WEST):
+        advance_round(state, dealer=dealer, next_dealer=dealer + 1)
+    assert state["round"] == 0
+    advance_round(state, dealer=NORTH, next_dealer=EAST)
+    assert state["round"] == 1
+    state["round"] = 3
+    advance_round(state, dealer=NORTH, next_dealer=EAST)
+    assert game_over(state)
