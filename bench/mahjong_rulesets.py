@@ -10,10 +10,13 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
-from qipai.mahjong.bots import play_hand
-from qipai.mahjong.rulesets import get_ruleset
-from qipai.mahjong.table.machine import HandMachine
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from qipai.mahjong.bots import play_hand  # noqa: E402 - after the path fix above
+from qipai.mahjong.rulesets import get_ruleset  # noqa: E402
+from qipai.mahjong.table.machine import HandMachine  # noqa: E402
 
 RULESETS = ("lengzi", "baicheng", "zhongyou")
 
