@@ -14,7 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from qipai.mahjong.bots import play_hand  # noqa: E402 - after the path fix above
+from qipai.mahjong.analysis import prepare_tables  # noqa: E402 - after the path fix above
+from qipai.mahjong.bots import play_hand  # noqa: E402
 from qipai.mahjong.rulesets import get_ruleset  # noqa: E402
 from qipai.mahjong.table.machine import HandMachine  # noqa: E402
 
@@ -39,6 +40,9 @@ def run(name: str, hands: int) -> None:
 
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    start = time.perf_counter()
+    prepare_tables()
+    print(f"analysis tables ready in {time.perf_counter() - start:.2f} s (not counted below)")
     for name in RULESETS:
         run(name, hands)
 
