@@ -6,7 +6,8 @@ not occupied by the opponent fall into connected areas walled in by the opponent
 stones have fewer than two eyes (empty regions bordered only by that colour) and little eye space
 is dead. When two such weak areas of opposite colours touch, the one with an eye each is seki (both
 live); otherwise the weaker (fewer eyes, then liberties, then stones) is the dead one, and equals
-are left alive for the players to decide.
+are left alive for the players to decide. Dead groups are lifted one at a time, weakest first,
+and the board is judged again, because a dead stone sitting in an eye hides that eye.
 """
 
 from __future__ import annotations
@@ -66,9 +67,38 @@ def _eye_regions(colors: list[int], nbrs, empties: list[int], color: int) -> lis
 
 
 def suggest_dead_indices(board: Board) -> set[int]:
-    colors = board.colors
+    """Lift the weakest hopeless group, look again, repeat: a dead stone inside an eye spoils
+    that eye until it is lifted, so one pass alone would misjudge living groups."""
     nbrs = neighbours(board.size)
-    weak: list[_Weak] = []
+    colors = list(board.colors)
+    dead: set[int] = set()
+    while True:
+        weak = _weak_groups(colors, nbrs)
+        owner = {p: group for group in weak for p in group.stones}
+        doomed: list[_Weak] = []
+        for group in weak:
+            rivals = {
+                id(other): other
+                for p in group.area
+                for n in nbrs[p]
+                if (other := owner.get(n)) is not None and other.color != group.color
+            }.values()
+            if not rivals:
+                doomed.append(group)
+            elif group.eyes and any(rival.eyes for rival in rivals):
+                continue  # an eye each and shared liberties: seki, neither can approach
+            elif group.strength < max(rival.strength for rival in rivals):
+                doomed.append(group)
+        if not doomed:
+            return dead
+        weakest = min(doomed, key=lambda group: group.strength)
+        for p in weakest.stones:
+            colors[p] = EMPTY
+            dead.add(p)
+
+
+def _weak_groups(colors: list[int], nbrs) -> list[_Weak]:
+    weak = []
     for color in (BLACK, WHITE):
         for stones, empties in _areas(colors, nbrs, color):
             eyes = _eye_regions(colors, nbrs, empties, color)
@@ -76,22 +106,7 @@ def suggest_dead_indices(board: Board) -> set[int]:
                 continue
             liberties = {n for p in stones for n in nbrs[p] if colors[n] == EMPTY}
             weak.append(_Weak(color, stones, set(stones) | set(empties), len(eyes), len(liberties)))
-    owner = {p: group for group in weak for p in group.stones}
-    dead: set[int] = set()
-    for group in weak:
-        rivals = {
-            id(other): other
-            for p in group.area
-            for n in nbrs[p]
-            if (other := owner.get(n)) is not None and other.color != group.color
-        }.values()
-        if not rivals:
-            dead.update(group.stones)
-        elif group.eyes and any(rival.eyes for rival in rivals):
-            continue  # an eye each and shared liberties: seki, neither can approach
-        elif group.strength < max(rival.strength for rival in rivals):
-            dead.update(group.stones)
-    return dead
+    return weak
 
 
 class _Weak:
