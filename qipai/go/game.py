@@ -36,6 +36,7 @@ OVER = "over"
 DEFAULT_KOMI = 3.5
 KOMI_PRESETS = (0.0, 3.5, 3.75)
 VALID_STONE_PLIES = 20
+MAX_HANDICAP = 9
 RESUMPTIONS_BEFORE_FALLBACK = 3
 _VALUE = {Color.BLACK: 1, Color.WHITE: 2}  # plain ints for the board: enum arithmetic is slow
 _new_tuple = tuple.__new__  # builds a Move without NamedTuple's slower keyword-aware __new__
@@ -71,7 +72,11 @@ class Game:
         first: Color | None = None,
     ) -> None:
         check_size(size)
-        if handicap and handicap != 0 and size not in STANDARD_SIZES and setup is None:
+        if type(handicap) is not int or handicap < 0 or handicap == 1 or handicap > MAX_HANDICAP:
+            raise GoError(
+                "bad_handicap", f"handicap must be 0 or 2..{MAX_HANDICAP}, not {handicap!r}"
+            )
+        if handicap and size not in STANDARD_SIZES and setup is None:
             raise GoError("bad_handicap", f"no fixed handicap points on {size}x{size}")
         if komi is None:
             komi = 0.0 if handicap else DEFAULT_KOMI
