@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from qipai.mahjong.bots import play_hand
 from qipai.mahjong.notation import MeldKind, parse_hand
 from qipai.mahjong.rulesets.base import Ruleset, TableMeld
 from qipai.mahjong.rulesets.lengzi import Lengzi, LengziOptions, book_pot, leave_table, set_xiapao
 from qipai.mahjong.scoring import POT, Payment, net
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.machine import HandMachine
+from qipai.mahjong.table.match import Match
 from qipai.mahjong.tiles import kind_of, kinds_in_set, parse_kinds
 from qipai.mahjong.wall import Wall
 
@@ -268,3 +270,14 @@ def test_108_tile_room_option() -> None:
     held = sum(len(s.concealed) for s in hand.seats)
     assert held + hand.wall.remaining() == 108
     assert all(kind_of(t) < 27 for s in hand.seats for t in s.concealed)
+
+
+def test_the_pot_is_carried_across_the_hands_of_a_match() -> None:
+    """Each finished hand's pot movements are booked into the table state the next hand uses."""
+    match = Match(Lengzi(), seed=4)
+    for seed in range(4):
+        hand = play_hand(match.start_hand(seed))
+        before = hand.table_state["pot"]
+        match.finish_hand(hand)
+        assert match.table_state["pot"] == before + net(hand.settlement.payments).get(POT, 0)
+    assert match.table_state["pot"] == match.pot

@@ -1,0 +1,173 @@
+"""白城鸡宝夹 on the table machine: the treasure, the requirements, BC-03, BC-12 and kong money."""
+
+from __future__ import annotations
+
+import random
+
+from qipai.mahjong.rulesets.baicheng import Baicheng, BaichengOptions
+from qipai.mahjong.scoring import Payment
+from qipai.mahjong.table.actions import ActionType
+from qipai.mahjong.table.machine import HandMachine
+from qipai.mahjong.tiles import kind_of, parse_kinds
+from tests.mahjong.test_lengzi_table import Deal, act, answer_all, discard
+
+EAST, SOUTH, WEST, NORTH = range(4)
+STAKE = 100
+
+
+def baicheng() -> Baicheng:
+    return Baicheng(BaichengOptions(base=STAKE))
+
+
+def kind(text: str) -> int:
+    (only,) = parse_kinds(text)
+    return only
+
+
+def offered(hand: HandMachine, seat: int) -> set[ActionType]:
+    return {a.type for a in hand.legal_actions(seat)}
+
+
+def discard_drawn(hand: HandMachine, seat: int) -> None:
+    act(hand, seat, ActionType.DISCARD, hand.seats[seat].last_drawn)
+    answer_all(hand, {})
+
+
+def test_treasure_stack_is_set_aside_after_the_deal() -> None:
+    hand = HandMachine(baicheng(), seed=3, dealer=EAST)
+    assert hand.wall.remaining() == 120 - 53 - 2
+    table = hand.view(None)["table"]
+    (top,) = table["treasure_indicators"]
+    assert table["treasure"] == kind_of(top)
+    assert all(top not in state.concealed for state in hand.seats)
+
+
+def test_example_2_dealer_self_draws_the_treasure() -> None:
+    hand = Deal(baicheng()).start(
+        [
+            "[123m] [111s] 789p 44p 56m",
+            "[555p] 234m 678s 99s 12p",
+            "234s 567s 88m 99p 1p 2p P",
+            "[789m] 345s 66p 77p 3p C F",
+        ],
+        draws="2p",
+        tail="2p 9s C F",
+    )
+    assert hand.view(EAST)["table"]["treasure"] == kind("2p")
+    assert ActionType.SELF_WIN in offered(hand, EAST)
+    act(hand, EAST, ActionType.SELF_WIN)
+    fans = sorted((f.name_zh, f.value) for f in hand.wins[0].score.fans)
+    assert fans == sorted([("庄胡", 1), ("自摸", 1), ("摸宝", 1), ("带鸡", 1)])
+    assert list(hand.settlement.payments) == [
+        Payment(SOUTH, EAST, 1600, "胡牌"),
+        Payment(WEST, EAST, 3200, "胡牌+门清"),
+        Payment(NORTH, EAST, 1600, "胡牌"),
+    ]
+
+
+def test_used_up_treasure_turns_up_the_tile_below() -> None:
+    hand = Deal(baicheng()).start(
+        [
+            "345m 678m 345p 66p 22s P",
+            "123m 456m 789p 1p 5s 5s 4s",
+            "123s 468s 99m 11p F 2p 3p",
+            "[CCC] 234m 567m 234p 8p",
+        ],
+        tail="C 9s P F",
+    )
+    table = hand.view(SOUTH)["table"]
+    assert [kind_of(t) for t in table["treasure_indicators"]] == [kind("C"), kind("9s")]
+    assert table["treasure"] == kind("9s")
+
+
+def three_suit_and_two_suit_waiters() -> list[str]:
+    return [
+        "7s 7s 234m 678m 99m 234p 5p",
+        "[555s] 123m 789p 68s 99m",
+        "[555p] 123s 789p 68s 99p",
+        "234m 567m 33p 44p 88s 1m",
+    ]
+
+
+def test_requirements_decide_whether_a_win_is_offered() -> None:
+    """South (three suits) is offered the 7s; West (two suits only) is not."""
+    hand = Deal(baicheng()).start(three_suit_and_two_suit_waiters())
+    discard(hand, EAST, "7s")
+    assert ActionType.WIN in offered(hand, SOUTH)
+    assert ActionType.WIN not in offered(hand, WEST)
+
+
+def test_four_concealed_tiles_left_limits_claims() -> None:
+    """BC-03: with four concealed tiles South may pung only toward 漂, and never chow."""
+    cases = (
+        ("[123m] [555s] [789p]", "9m", ActionType.PUNG, False),
+        ("[111m] [555s] [999p]", "9m", ActionType.PUNG, True),
+        ("[111m] [555s] [999p]", "7s", ActionType.CHOW, False),
+    )
+    for melds, tile, claim, allowed in cases:
+        hand = Deal(baicheng()).start(
+            [
+                f"{tile} 234s 678m 345p 22p C F",
+                f"{melds} 6s 8s 9m 9m",
+                "234m 567m 33p 44p 88s 1s",
+                "456m 678p 99s 11s 2s C F",
+            ]
+        )
+        discard(hand, EAST, tile)
+        assert (claim in offered(hand, SOUTH)) is allowed
+
+
+def test_passed_win_bars_the_declined_kind_and_own_discards_until_the_next_draw() -> None:
+    """BC-12: South throws 6s and waits on 3s/6s; he declines West's 3s; North's 6s and
+    East's 3s are then barred; after South's own draw West's 6s is offered again."""
+    hand = Deal(baicheng()).start(
+        [
+            "3s 234m 678m 99m 234p 5p",
+            "[555p] 123m 789p 3456s",
+            "3s 6s 456m 11p 678p 22s 9s",
+            "6s 567m 33p 44p 88s 99s 1m",
+        ],
+        draws="6s C C F F P",
+        dealer=EAST,
+        turn=SOUTH,
+    )
+    discard(hand, SOUTH, "6s")
+    answer_all(hand, {})
+    discard(hand, WEST, "3s")
+    assert ActionType.WIN in offered(hand, SOUTH)
+    answer_all(hand, {})
+    discard(hand, NORTH, "6s")
+    assert ActionType.WIN not in offered(hand, SOUTH)
+    answer_all(hand, {})
+    discard(hand, EAST, "3s")
+    assert ActionType.WIN not in offered(hand, SOUTH)
+    answer_all(hand, {})
+    discard_drawn(hand, SOUTH)
+    discard(hand, WEST, "6s")
+    assert ActionType.WIN in offered(hand, SOUTH)
+
+
+def test_example_5_kong_money_is_settled_on_an_exhaustive_draw() -> None:
+    hand = Deal(baicheng()).start(
+        [
+            "345m 678m 345p 66p 22s P",
+            "[5555s] 123m 456m 88p 9p 1p",
+            "{7777p} 123s 468s 99m CC",
+            "234m 567m 234p 88p F P",
+        ],
+        filler=0,
+        tail="C F P 9m",
+    )
+    assert hand.wall.remaining() == 2
+    discard(hand, EAST, "P")
+    answer_all(hand, {})
+    discard_drawn(hand, SOUTH)
+    discard_drawn(hand, WEST)
+    assert hand.over and hand.exhaustive
+    assert hand.settlement.seat_totals() == [-800, 400, 1200, -800]
+    assert hand.ruleset.next_dealer(hand) == EAST
+
+
+def test_first_dealer_is_random() -> None:
+    dealers = {Baicheng().first_dealer(random.Random(seed)) for seed in range(40)}
+    assert dealers == {EAST, SOUTH, WEST, NORTH}
