@@ -26,12 +26,6 @@ FEE = 10
 NO_PAO = (False, False, False, False)
 
 
-def with_fee(payments: list[Payment]) -> dict[int, int]:
-    """Net per party once the room's 10-coin table fee (charged on won hands) is added."""
-    fees = [Payment(seat, HOUSE, FEE, "台费") for seat in range(4)]
-    return net([*fees, *payments])
-
-
 # --- worked examples (A = 50, fee 10, pot starts at 0, East deals) -----------------------
 
 
@@ -39,12 +33,13 @@ def test_example_1_non_dealer_normal_discard_win() -> None:
     hand = parse_hand("234m 567m 345p 55s 78s + 9s")
     assert not is_lengzi(hand)
     win = LengziWin(winner=SOUTH, discarder=WEST, lengzi=False)
-    payments = settle_win(win, dealer=EAST, stake=A, xiapao=NO_PAO, kongs=[], pot=0)
+    payments = settle_win(win, dealer=EAST, stake=A, xiapao=NO_PAO, kongs=[], pot=0, table_fee=FEE)
     assert payments == [
+        *(Payment(seat, HOUSE, 10, "台费") for seat in range(4)),
         Payment(WEST, SOUTH, 50, "胡"),
         Payment(WEST, POT, 100, "点炮入锅"),
     ]
-    totals = with_fee(payments)
+    totals = net(payments)
     assert [totals[s] for s in range(4)] == [-10, 40, -160, -10]
     assert totals[POT] == 100
     assert totals[HOUSE] == 40
@@ -55,13 +50,15 @@ def test_example_2_dealer_closed_wait_with_xiapao() -> None:
     assert is_lengzi(hand)
     win = LengziWin(winner=SOUTH, discarder=NORTH, lengzi=True)
     xiapao = (False, True, False, True)
-    payments = settle_win(win, dealer=SOUTH, stake=A, xiapao=xiapao, kongs=[], pot=100)
-    assert payments == [
+    payments = settle_win(
+        win, dealer=SOUTH, stake=A, xiapao=xiapao, kongs=[], pot=100, table_fee=FEE
+    )
+    assert payments[4:] == [
         Payment(NORTH, SOUTH, 200, "棱子胡"),
         Payment(NORTH, SOUTH, 100, "下炮"),
         Payment(NORTH, POT, 100, "点炮入锅"),
     ]
-    totals = with_fee(payments)
+    totals = net(payments)
     assert [totals[s] for s in range(4)] == [-10, 290, -10, -410]
     assert 100 + totals[POT] == 200
 
@@ -78,8 +75,9 @@ def test_example_3_lengzi_bomb_takes_the_pot_with_kong_and_xiapao() -> None:
         xiapao=xiapao,
         kongs=[(EAST, MeldKind.KONG_CONCEALED)],
         pot=200,
+        table_fee=FEE,
     )
-    assert payments == [
+    assert payments[4:] == [
         Payment(EAST, WEST, 200, "棱子炸"),
         Payment(SOUTH, WEST, 400, "棱子炸"),
         Payment(NORTH, WEST, 200, "棱子炸"),
@@ -89,7 +87,7 @@ def test_example_3_lengzi_bomb_takes_the_pot_with_kong_and_xiapao() -> None:
         Payment(WEST, EAST, 100, "暗杠"),
         Payment(NORTH, EAST, 100, "暗杠"),
     ]
-    totals = with_fee(payments)
+    totals = net(payments)
     assert [totals[s] for s in range(4)] == [90, -610, 990, -310]
     assert totals[POT] == -200
 

@@ -13,7 +13,7 @@ from qipai.mahjong.bots import play_hand
 from qipai.mahjong.notation import MeldKind, parse_hand
 from qipai.mahjong.rulesets.base import Ruleset, TableMeld
 from qipai.mahjong.rulesets.lengzi import Lengzi, LengziOptions, book_pot, leave_table, set_xiapao
-from qipai.mahjong.scoring import POT, Payment, net
+from qipai.mahjong.scoring import HOUSE, POT, Payment, net
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.table.match import Match
@@ -122,6 +122,7 @@ def test_example_3_lengzi_bomb_through_the_machine() -> None:
     assert hand.over and hand.settlement is not None
     assert [f.name_zh for f in hand.wins[0].score.fans] == ["炸弹", "棱子"]
     assert list(hand.settlement.payments) == [
+        *(Payment(seat, HOUSE, 10, "台费") for seat in range(4)),
         Payment(EAST, WEST, 200, "棱子炸"),
         Payment(SOUTH, WEST, 400, "棱子炸"),
         Payment(NORTH, WEST, 200, "棱子炸"),
@@ -131,7 +132,7 @@ def test_example_3_lengzi_bomb_through_the_machine() -> None:
         Payment(WEST, EAST, 100, "暗杠"),
         Payment(NORTH, EAST, 100, "暗杠"),
     ]
-    assert hand.settlement.seat_totals() == [100, -600, 1000, -300]
+    assert hand.settlement.seat_totals() == [90, -610, 990, -310]  # the book's table
     book_pot(hand.table_state, list(hand.settlement.payments))
     assert hand.table_state["pot"] == 0
     assert hand.ruleset.next_dealer(hand) == WEST
@@ -153,8 +154,8 @@ def test_example_5_head_bump_nearest_winner_after_the_discarder() -> None:
     assert [w.seat for w in hand.wins] == [SOUTH]
     assert hand.wins[0].discarder == EAST
     totals = net(hand.settlement.payments)
-    assert totals[SOUTH] == 4  # the dealer pays A x 2 x 2 for the closed wait
-    assert totals[EAST] == -4 - 100  # and feeds the pot
+    assert totals[SOUTH] == 4 - 10  # the dealer pays A x 2 x 2 for the closed wait; fee 10
+    assert totals[EAST] == -4 - 100 - 10  # and feeds the pot
     assert totals[POT] == 100
 
 
@@ -248,6 +249,9 @@ def test_pot_booking_and_the_first_leaver_split() -> None:
     assert state["pot"] == 200
     assert leave_table(state, NORTH) == [Payment(POT, s, 66, "锅底平分") for s in (0, 1, 2)]
     assert state["pot"] == 2
+    book_pot(state, [Payment(EAST, POT, 100, "点炮入锅")])
+    assert leave_table(state, EAST) == []  # only the first leaver splits it
+    assert state["pot"] == 102
 
 
 def test_xiapao_toggle_is_checked() -> None:

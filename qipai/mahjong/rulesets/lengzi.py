@@ -40,6 +40,7 @@ class LengziOptions(RulesetOptions):
         False, (False, True), "独听: 棱子 only with a single waiting kind (LZ-13)"
     )
     pot_scale: bool = option(False, (False, True), "each 点炮 feeds 10 × A into the pot, not 100")
+    table_fee: int = option(10, (10, 0, 1, 5, 20, 50, 100), "台费 per player per won hand (PL-16)")
 
 
 class Lengzi(Ruleset):
@@ -60,7 +61,7 @@ class Lengzi(Ruleset):
         return RESERVE
 
     def new_table_state(self) -> dict[str, Any]:
-        return {"pot": 0, "xiapao": [False, False, False, False]}
+        return {"pot": 0, "xiapao": [False, False, False, False], "pot_split": False}
 
     def replacement_tile(self, hand: HandMachine, kong_type: str) -> int:
         """明杠上面，暗杠下面 (LZ-02): an exposed kong takes the top of the last stack, a
@@ -88,7 +89,8 @@ class Lengzi(Ruleset):
     def win_payments(
         self, hand: HandMachine, win: WinRecord, kong_chain: tuple[KongRecord, ...]
     ) -> list[Payment]:
-        """The win, 下炮, the pot and the hand's kong money (LZ-03: only hands with a winner)."""
+        """The fee, the win, 下炮, the pot and the kong money: all only in a hand with a winner
+        (LZ-03, §7.3), so a 荒牌 moves nothing."""
         state = hand.table_state
         return settle_win(
             LengziWin(win.seat, win.discarder, LENGZI_FAN in win.score.fans),
@@ -99,6 +101,7 @@ class Lengzi(Ruleset):
             pot=state["pot"],
             all_pay=self.options.all_pay,
             pot_scale=self.options.pot_scale,
+            table_fee=self.options.table_fee,
         )
 
 
@@ -115,7 +118,11 @@ def book_pot(table_state: dict[str, Any], payments: list[Payment]) -> None:
 
 
 def leave_table(table_state: dict[str, Any], leaver: int) -> list[Payment]:
-    """The first player to leave splits the pot among the other three (§7.2, LZ-10)."""
+    """The first player to leave the table splits the pot among the other three (§7.2,
+    LZ-10); later leavers do not, and the pot goes on for the refilled table."""
+    if table_state["pot_split"]:
+        return []
+    table_state["pot_split"] = True
     payments = split_pot(table_state["pot"], leaver)
     book_pot(table_state, payments)
     return payments

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from qipai.mahjong.notation import HandText, MeldKind
 from qipai.mahjong.rulesets.lengzi_waits import wait_shape
-from qipai.mahjong.scoring import POT, Fan, Payment, WinScore
+from qipai.mahjong.scoring import HOUSE, POT, Fan, Payment, WinScore
 
 SEATS = 4
 FIXED_POT_CONTRIBUTION = 100
@@ -140,13 +140,20 @@ def settle_win(
     pot: int,
     all_pay: bool = False,
     pot_scale: bool = False,
+    table_fee: int = 0,
 ) -> list[Payment]:
-    """Every transfer of a won hand except the table fee, which the room charges (PL-16)."""
+    """Every transfer of a won hand, the table fee first (PL-16: deducted before payouts)."""
     return [
+        *table_fee_payments(table_fee),
         *win_payments(win, dealer=dealer, stake=stake, xiapao=xiapao, all_pay=all_pay),
         *pot_payments(win, pot=pot, contribution=pot_contribution(stake, pot_scale=pot_scale)),
         *kong_payments(kongs, stake=stake),
     ]
+
+
+def table_fee_payments(fee: int) -> list[Payment]:
+    """台费: every player pays the house, only in a hand that has a winner (000:L193)."""
+    return [Payment(seat, HOUSE, fee, "台费") for seat in range(SEATS)] if fee else []
 
 
 def split_pot(pot: int, leaver: int) -> list[Payment]:
