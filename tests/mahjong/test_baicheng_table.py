@@ -171,3 +171,46 @@ def test_example_5_kong_money_is_settled_on_an_exhaustive_draw() -> None:
 def test_first_dealer_is_random() -> None:
     dealers = {Baicheng().first_dealer(random.Random(seed)) for seed in range(40)}
     assert dealers == {EAST, SOUTH, WEST, NORTH}
+
+
+def test_example_4_treasure_that_is_the_genuine_wait_through_the_machine() -> None:
+    hand = Deal(baicheng()).start(
+        [
+            "[123p] 345m 678m 22s CC",
+            "[777p] 123m 456m 99m 79s",
+            "[456p] 234s 567s 11m 33p",
+            "[999s] 234p 789p 55m PP",
+        ],
+        draws="8s",
+        tail="8s F P C",
+        turn=SOUTH,
+    )
+    act(hand, SOUTH, ActionType.SELF_WIN)
+    fans = sorted((f.name_zh, f.value) for f in hand.wins[0].score.fans)
+    assert fans == sorted([("夹胡", 1), ("自摸", 1), ("宝中宝", 2)])
+    assert list(hand.settlement.payments) == [
+        Payment(EAST, SOUTH, 3200, "胡牌+坐庄"),
+        Payment(WEST, SOUTH, 1600, "胡牌"),
+        Payment(NORTH, SOUTH, 1600, "胡牌"),
+    ]
+
+
+def test_robbing_the_kong_makes_the_konger_the_discarder_and_all_three_pay() -> None:
+    hand = Deal(baicheng()).start(
+        [
+            "[234p] 345m 678m 22s CC",
+            "[456p] 234s 678s 55m PP",
+            "[123m] 789p 99m 46s 111p",
+            "[555s] 123s 789s 234m 6m",
+        ],
+        draws="5s",
+        turn=NORTH,
+    )
+    act(hand, NORTH, ActionType.ADDED_KONG, kind("5s"))
+    answer_all(hand, {WEST: ActionType.WIN})
+    assert [f.name_zh for f in hand.wins[0].score.fans] == ["夹胡"]
+    assert list(hand.settlement.payments) == [
+        Payment(EAST, WEST, 400, "胡牌+坐庄"),
+        Payment(SOUTH, WEST, 200, "胡牌"),
+        Payment(NORTH, WEST, 400, "胡牌+点炮"),
+    ]

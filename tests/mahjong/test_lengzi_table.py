@@ -285,3 +285,23 @@ def test_the_pot_is_carried_across_the_hands_of_a_match() -> None:
         match.finish_hand(hand)
         assert match.table_state["pot"] == before + net(hand.settlement.payments).get(POT, 0)
     assert match.table_state["pot"] == match.pot
+
+
+def test_robbing_the_kong_the_konger_pays_and_feeds_the_pot() -> None:
+    """LZ-04, LZ-12: West robs North's added 5p onto a closed wait: 棱子胡 paid by North."""
+    hand = Deal(Lengzi()).start(
+        [
+            "345m 678m 22p 99s CC F",
+            "234s 456s 88p 11p WW N",
+            "111m 789m 46p 22s EEE",
+            "[555p] 123s 789s 234m 6m",
+        ],
+        draws="5p",
+        turn=NORTH,
+    )
+    act(hand, NORTH, ActionType.ADDED_KONG, parse_kinds("5p")[0])
+    answer_all(hand, {WEST: ActionType.WIN})
+    assert list(hand.settlement.payments)[4:] == [
+        Payment(NORTH, WEST, 2, "棱子胡"),
+        Payment(NORTH, POT, 100, "点炮入锅"),
+    ]

@@ -177,3 +177,20 @@ def test_round_wind_moves_on_when_the_deal_comes_back_round() -> None:
     state["round"] = 3
     advance_round(state, dealer=NORTH, next_dealer=EAST)
     assert game_over(state)
+
+
+def test_thirteen_orphans_is_a_limit_hand_on_the_table() -> None:
+    hand = Deal(zhongyou()).start(
+        [
+            "9m 234m 567m 234p 567p 2s",
+            "19m 19p 19s ESWNCFP",
+            "345s 678s 33m 88p 44s 6p",
+            "11m 22p 66s 77s 88s 3p 4p 5p",
+        ],
+        dealer=NORTH,
+        turn=EAST,
+    )
+    discard(hand, EAST, "9m")
+    answer_all(hand, {SOUTH: ActionType.WIN})
+    assert ("十三幺", 9) in [(f.name_zh, f.value) for f in hand.wins[0].score.fans]
+    assert list(hand.settlement.payments) == [Payment(EAST, SOUTH, 5120, "点炮")]
