@@ -194,3 +194,59 @@ def test_thirteen_orphans_is_a_limit_hand_on_the_table() -> None:
     answer_all(hand, {SOUTH: ActionType.WIN})
     assert ("十三幺", 9) in [(f.name_zh, f.value) for f in hand.wins[0].score.fans]
     assert list(hand.settlement.payments) == [Payment(EAST, SOUTH, 5120, "点炮")]
+
+
+def test_heavenly_hand_the_dealers_dealt_tiles_win() -> None:
+    hand = Deal(zhongyou()).start(
+        [
+            "123m 456m 789m 123p 99p",
+            "234s 567s 11s 456p 88s",
+            "345m 678m 33s 99s NN C",
+            "234p 567p 789s 66m 11p",
+        ]
+    )
+    act(hand, EAST, ActionType.SELF_WIN)
+    assert ("天和", 9) in [(f.name_zh, f.value) for f in hand.wins[0].score.fans]
+    assert list(hand.settlement.payments) == [
+        Payment(seat, EAST, 5120, "自摸") for seat in (SOUTH, WEST, NORTH)
+    ]
+
+
+def test_earthly_hand_a_non_dealer_wins_on_his_first_draw() -> None:
+    hand = Deal(zhongyou()).start(
+        [
+            "234s 567s 11s 456p 88s C",
+            "123m 456m 789m 123p 9p",
+            "345m 678m 33s 99s NN F",
+            "234p 567p 789s 66m 11p",
+        ],
+        draws="9p",
+    )
+    discard(hand, EAST, "C")
+    answer_all(hand, {})
+    act(hand, SOUTH, ActionType.SELF_WIN)
+    assert ("地和", 9) in [(f.name_zh, f.value) for f in hand.wins[0].score.fans]
+
+
+def test_last_tile_self_draw_is_hai_di() -> None:
+    hand = Deal(zhongyou()).start(
+        [
+            "234s 567s 11s 456p 88s",
+            "123m 456m 789m 123p 9p",
+            "345m 678m 33s 99s NN",
+            "234p 567p 789s 66m 11p",
+        ],
+        draws="F 9p",
+        filler=0,
+        dealer=NORTH,
+        turn=EAST,
+    )
+    discard(hand, EAST, "F")
+    answer_all(hand, {})
+    assert hand.wall.remaining() == 0
+    act(hand, SOUTH, ActionType.SELF_WIN)
+    fans = sorted((f.name_zh, f.value) for f in hand.wins[0].score.fans)
+    assert fans == [("平胡", 1), ("海底捞针", 1), ("自摸", 1), ("门前清", 1)]
+    assert list(hand.settlement.payments) == [
+        Payment(seat, SOUTH, 160, "自摸") for seat in (EAST, WEST, NORTH)
+    ]
