@@ -67,6 +67,22 @@ class Table:
             melds.append(TableMeld(meld.kind.value, meld.tiles[0], tiles, source))
         return concealed, melds
 
+    def junk(self) -> list[int]:
+        """13 harmless tiles: bamboo first (everyone's void in these tests), then spread-out
+        singles of the other suits."""
+        order = [k for k in range(18, 27)] + [
+            k for r in (0, 8, 4, 1, 7, 2, 6, 3, 5) for k in (r, 9 + r)
+        ]
+        hand: list[int] = []
+        while len(hand) < 13:
+            progress = False
+            for kind in order:
+                if len(hand) < 13 and self.used.get(kind, 0) < 4:
+                    hand.append(self.tile(kind))
+                    progress = True
+            assert progress, "no tiles left for a junk hand"
+        return hand
+
     def start(
         self,
         seats: list[str],
@@ -81,13 +97,16 @@ class Table:
     ) -> HandMachine:
         """Start the position. ``filler`` extra wall tiles (the unused copies of suit tiles, in
         order) go after the scripted draws so the compulsory last-four rule stays out of the way."""
-        hands, melds = [], []
+        hands: list[list[int]] = [[], [], [], []]
+        melds: list[list[TableMeld]] = [[], [], [], []]
         for seat, text in enumerate(seats):
-            concealed, seat_melds = self.seat(text, from_seat=(seat + 2) % 4)
-            hands.append(concealed)
-            melds.append(seat_melds)
+            if text != "*":
+                hands[seat], melds[seat] = self.seat(text, from_seat=(seat + 2) % 4)
         draw_tiles = self.tiles(draws)
         replacement_tiles = self.tiles(replacements)
+        for seat, text in enumerate(seats):
+            if text == "*":
+                hands[seat] = self.junk()
         spare = [k for k in range(27) for _ in range(4 - self.used.get(k, 0))]
         draw_tiles += [self.tile(k) for k in spare[:filler]]
         options = {"base": 6, **(options or {})}

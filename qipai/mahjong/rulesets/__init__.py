@@ -59,7 +59,10 @@ class RoomRules:
         """Validated room rules; raises BadOptions / UnknownRuleset and builds nothing else."""
         if not isinstance(data, dict) or not isinstance(data.get("ruleset"), str):
             raise BadOptions("room rules are a map with a ruleset name")
-        rules = cls(data["ruleset"], dict(data.get("options") or {}))
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise BadOptions("options must be a map of name to value")
+        rules = cls(data["ruleset"], dict(options))
         values = rules.build().options.to_values()
         return cls(rules.ruleset, values)
 

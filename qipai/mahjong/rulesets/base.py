@@ -126,8 +126,9 @@ class Ruleset:
         return hand.wall.draw_replacement()
 
     # --- requirements ------------------------------------------------------------------------
-    def may_discard(self, hand: HandMachine, seat: int, tile: int) -> bool:
-        return True
+    def allowed_discards(self, hand: HandMachine, seat: int) -> list[int]:
+        """The concealed tiles this seat may discard now (all of them unless a rule says)."""
+        return list(hand.seats[seat].concealed)
 
     def may_meld(self, hand: HandMachine, seat: int, kind: int, claim: str) -> bool:
         """Whether seat may pung/kong/chow (``claim`` is the ActionType value) using ``kind``."""

@@ -84,14 +84,15 @@ class Sichuan(Ruleset):
             return per_suit.index(min(per_suit))
         return None
 
-    def may_discard(self, hand: HandMachine, seat: int, tile: int) -> bool:
-        void = self.unwanted_suit(hand, seat)
-        if void is None:
-            return True
+    def allowed_discards(self, hand: HandMachine, seat: int) -> list[int]:
+        """定缺 (SC-01): while any tile of the void suit is held, only those may go."""
         held = hand.seats[seat].concealed
-        if any(suit_of(kind_of(t)) == void for t in held):
-            return suit_of(kind_of(tile)) == void
-        return True
+        void = self.unwanted_suit(hand, seat)
+        if void is not None:
+            void_tiles = [t for t in held if suit_of(kind_of(t)) == void]
+            if void_tiles:
+                return void_tiles
+        return list(held)
 
     def may_meld(self, hand: HandMachine, seat: int, kind: int, claim: str) -> bool:
         return suit_of(kind) != self.unwanted_suit(hand, seat)

@@ -286,9 +286,10 @@ class HandMachine:
                         )
                     ):
                         actions.append(Action(seat, ActionType.ADDED_KONG, meld.kind))
-        for tile in state.concealed:
-            if self.ruleset.may_discard(self, seat, tile):
-                actions.append(Action(seat, ActionType.DISCARD, tile))
+        actions.extend(
+            Action(seat, ActionType.DISCARD, tile)
+            for tile in self.ruleset.allowed_discards(self, seat)
+        )
         return actions
 
     def _compulsory(self, remaining_when_available: int) -> bool:
@@ -483,6 +484,8 @@ class HandMachine:
         self._draw(self.next_in_play(window.actor))
 
     def _discard_wins(self, window: ClaimWindow, winners: list[int]) -> None:
+        """The offered tile leaves the river (or the konger's hand) and stays in the win records:
+        with 一炮多响 one instance completes several hands, so no single hand takes it."""
         actor = window.actor
         if window.robbing:
             self.seats[actor].concealed.remove(window.tile)
@@ -494,8 +497,6 @@ class HandMachine:
             score = self.discard_win_score(seat, window.tile, window.robbing)
             assert score is not None
             record = WinRecord(seat, window.tile, actor, score, robbed_kong=window.robbing)
-            self.seats[seat].concealed.append(window.tile)
-            self.seats[seat].concealed.sort()
             group.append(record)
             self._record_win(record, () if window.robbing else window.kong_chain)
         self.win_groups.append(tuple(group))
