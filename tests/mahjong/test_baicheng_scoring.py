@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from qipai.mahjong.notation import HandText, Meld, MeldKind, parse_hand
 from qipai.mahjong.rulesets.baicheng_requirements import (
@@ -285,3 +287,33 @@ def test_second_treasure_of_the_same_kind_counts_the_first_indicator() -> None:
     visible = [0] * 34
     visible[same] = 2
     assert treasure_stage(same, same, visible) is TreasureStage.TOP
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    winner=st.integers(0, 3),
+    discarder=st.one_of(st.none(), st.integers(0, 3)),
+    dealer=st.integers(0, 3),
+    winner_fan=st.integers(0, 8),
+    opened=st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans()),
+)
+def test_every_loser_pays_stake_times_two_to_the_sum_of_fans(
+    winner, discarder, dealer, winner_fan, opened
+) -> None:
+    if discarder == winner:
+        discarder = None
+    melds = {seat: PUNG if opened[seat] else () for seat in range(4)}
+    lines = win_lines(
+        winner=winner,
+        winner_fan=winner_fan,
+        discarder=discarder,
+        dealer=dealer,
+        stake=STAKE,
+        melds_by_seat=melds,
+    )
+    assert sorted(line.payer for line in lines) == [s for s in range(4) if s != winner]
+    for line in lines:
+        own = (line.payer == discarder) + (line.payer == dealer) + (not opened[line.payer])
+        assert line.amount == STAKE * 2 ** (winner_fan + own)
+    payments = win_payments(lines, winner=winner)
+    assert net(payments)[winner] == sum(line.amount for line in lines)

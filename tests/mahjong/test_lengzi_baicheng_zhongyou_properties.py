@@ -8,6 +8,8 @@ not see; and every Baicheng win meets the requirements of §3.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from qipai.mahjong.bots import choose_action, play_hand
 from qipai.mahjong.notation import HandText
@@ -19,7 +21,6 @@ from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.tiles import kind_of
 
 NAMES = ("lengzi", "baicheng", "zhongyou")
-SEEDS = range(6)
 MAX_ACTIONS = 1000
 
 
@@ -43,19 +44,20 @@ def every_tile(hand: HandMachine) -> list[int]:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_bot_hands_end_balance_and_conserve_tiles(name: str) -> None:
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_bot_hands_end_balance_and_conserve_tiles(name: str, seed: int) -> None:
     ruleset = get_ruleset(name)
-    for seed in SEEDS:
-        hand = bot_hand(name, seed)
-        assert hand.over and hand.settlement is not None
-        assert len(hand.actions) < MAX_ACTIONS
-        assert sum(net(hand.settlement.payments).values()) == 0
-        assert all(p.amount > 0 for p in hand.settlement.payments)
-        assert hand.exhaustive or len(hand.wins) == 1  # 截胡: one winner at most
-        held = every_tile(hand)
-        assert len(held) == len(set(held))
-        set_aside = sum(hand.wall.is_excluded(p) for p in range(hand.wall.size))
-        assert len(held) + hand.wall.remaining() + set_aside == ruleset.tile_set_size
+    hand = bot_hand(name, seed)
+    assert hand.over and hand.settlement is not None
+    assert len(hand.actions) < MAX_ACTIONS
+    assert sum(net(hand.settlement.payments).values()) == 0
+    assert all(p.amount > 0 for p in hand.settlement.payments)
+    assert hand.exhaustive or len(hand.wins) == 1  # 截胡: one winner at most
+    held = every_tile(hand)
+    assert len(held) == len(set(held))
+    set_aside = sum(hand.wall.is_excluded(p) for p in range(hand.wall.size))
+    assert len(held) + hand.wall.remaining() + set_aside == ruleset.tile_set_size
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from qipai.mahjong.notation import MeldKind, parse_hand
 from qipai.mahjong.rulesets.base import TableMeld
@@ -219,3 +221,29 @@ def test_no_feeder_with_fewer_melds_or_a_concealed_kong() -> None:
     assert twelve_down_feeder([concealed, pung, pung, pung]) is None
     added = TableMeld(MeldKind.KONG_ADDED.value, 2, (8, 9, 10, 11), EAST)
     assert twelve_down_feeder([pung, pung, pung, added]) == EAST
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    winner=st.integers(0, 3),
+    discarder=st.one_of(st.none(), st.integers(0, 3)),
+    liable_seat=st.one_of(st.none(), st.integers(0, 3)),
+    fan=st.integers(0, LIMIT),
+    full_shoot=st.booleans(),
+)
+def test_a_win_costs_one_share_or_three(winner, discarder, liable_seat, fan, full_shoot) -> None:
+    if discarder == winner:
+        discarder = None
+    liable = None if liable_seat in (None, winner) else Liability(liable_seat, "包自摸")
+    payments = share_payments(
+        winner=winner,
+        fan=fan,
+        stake=B,
+        discarder=discarder,
+        liable=liable,
+        full_shoot=full_shoot,
+    )
+    share = B * 2**fan
+    shares = 1 if discarder is not None and liable is None and not full_shoot else 3
+    assert net(payments)[winner] == shares * share
+    assert all(p.payee == winner and p.payer != winner for p in payments)
