@@ -16,15 +16,19 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 from client.connection import HallError
-from client.coords import CoordinateError, parse_point, point_name
+from client.coords import point_name
 from client.go_view import GoView
 from client.widgets.go_board import GoBoard
 from client.widgets.go_panel import GoPanel
 
 SECOND_PRESS_WINDOW = 3.0
+PHASE_ACTIONS = {
+    "play": ("pass", "undo_request", "resign"),
+    "scoring": ("confirm", "resume", "resign"),
+}
 
 
 class Hall(Protocol):
@@ -37,8 +41,6 @@ class GoTableScreen(Screen):
     GoTableScreen #title { height: 1; background: $panel; padding: 0 1; }
     GoTableScreen #table { height: auto; }
     GoTableScreen GoBoard { margin: 0 0; }
-    GoTableScreen #point { display: none; height: 1; border: none; padding: 0 1; }
-    GoTableScreen #point.typing { display: block; }
     GoTableScreen #message { height: 1; padding: 0 1; color: $warning; }
     """
     BINDINGS = [
@@ -51,7 +53,6 @@ class GoTableScreen(Screen):
         Binding("R", "resign", "Resign", id="go.resign"),
         Binding("colon", "type_point", "Type point", id="go.type_point"),
         Binding("q", "leave", "Leave", id="go.leave"),
-        Binding("escape", "cancel_typing", "Board", id="go.cancel_typing", show=False),
     ]
 
     @dataclass
@@ -68,13 +69,13 @@ class GoTableScreen(Screen):
         self.title_text = title or f"Go {view.size}x{view.size} - table {table}"
         self.seq: int | None = view.seq
         self._armed: dict[str, float] = {}
+        self._shown_keys = self._key_signature(view)
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title", markup=False)
         with Horizontal(id="table"):
             yield GoBoard(self.view, show_cursor=not self.view.is_spectator, id="board")
             yield GoPanel(self.view, id="panel")
-        yield Input(placeholder="point, e.g. D4 (enter plays, esc returns)", id="point")
         yield Static("", id="message", markup=False)
         yield Footer()
 
@@ -118,12 +119,16 @@ class GoTableScreen(Screen):
         self.show_view(GoView.from_wire(reply["view"], time.monotonic()))
 
     def show_view(self, view: GoView) -> None:
+        """Redraw for a new view; the footer only when the keys on offer change, since
+        redrawing it costs more bytes than the move itself."""
         self.view = view
         board = self.query_one(GoBoard)
         board.show_cursor = not view.is_spectator
         board.show(view)
         self.query_one(GoPanel).show(view, time.monotonic())
-        self.refresh_bindings()
+        if self._key_signature(view) != self._shown_keys:
+            self._shown_keys = self._key_signature(view)
+            self.refresh_bindings()
 
     def _tick(self) -> None:
         if any(clock.running for clock in self.view.clocks.values()):
@@ -135,16 +140,22 @@ class GoTableScreen(Screen):
     # What the player chooses.
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        view = self.view
-        if action in ("leave", "cancel_typing"):
+        """Keys follow the phase, like the panel's hints; only the answer to an undo request
+        depends on the moment."""
+        if action == "leave":
             return True
-        if view.is_spectator or view.phase == "over":
+        view = self.view
+        if view.is_spectator or view.phase not in PHASE_ACTIONS:
             return False
         if action == "act":
-            return view.may(str(parameters[0]))
-        if action == "resign":
-            return view.may("resign")
+            wanted = str(parameters[0])
+            if wanted in ("undo_accept", "undo_decline"):
+                return view.may(wanted)
+            return wanted in PHASE_ACTIONS[view.phase]
         return True
+
+    def _key_signature(self, view: GoView) -> tuple[object, ...]:
+        return (view.phase, view.is_spectator, view.may("undo_accept"))
 
     def on_go_board_point_chosen(self, event: GoBoard.PointChosen) -> None:
         if self.view.is_spectator:
@@ -155,27 +166,18 @@ class GoTableScreen(Screen):
             self.action_act("play", event.name)
 
     def action_type_point(self) -> None:
-        box = self.query_one("#point", Input)
-        box.add_class("typing")
-        box.value = ""
-        box.focus()
-
-    def action_cancel_typing(self) -> None:
-        box = self.query_one("#point", Input)
-        box.remove_class("typing")
-        self.query_one(GoBoard).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        try:
-            x, y = parse_point(event.value, self.view.size)
-        except CoordinateError as error:
-            self.say(f"{error.code}: {event.value!r} is not a point on this board")
-            return
-        self.action_cancel_typing()
+        """Reached only when the board is not focused (its own `:` key comes first)."""
         board = self.query_one(GoBoard)
-        board.set_cursor(x, y)
-        board.action_choose()
+        board.focus()
+        board.start_typing()
+
+    def on_go_board_typing(self, event: GoBoard.Typing) -> None:
+        if event.error:
+            self.say(f"{event.error}: not a point on this board (type e.g. D4)")
+        elif event.text is not None:
+            self.say(f"Point: {event.text}_   (enter plays, esc cancels)")
+        else:
+            self.say("")
 
     def action_resign(self) -> None:
         if self._second_press("resign", "Press R again to resign"):

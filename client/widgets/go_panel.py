@@ -1,18 +1,14 @@
 """The side panel of the Go table: both players with their clocks and captures, the move number,
 whose turn it is, the scoring-phase count and the result, and a hint for every key.
 
-Each fact is its own one-line Static updated only when its text changes, so a clock tick or a
-move rewrites a few cells, not the panel.
+Drawn with CellLines, so a clock tick or a move rewrites the few cells that changed.
 """
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Static
-
 from client.coords import point_name
 from client.go_view import BLACK, COLOURS, WHITE, ClockView, GoView
+from client.widgets.cell_lines import Cell, CellLines, text_cells
 
 GLYPH = {BLACK: "X", WHITE: "O"}
 NAME = {BLACK: "Black", WHITE: "White"}
@@ -72,50 +68,54 @@ def notice_text(view: GoView) -> str:
 
 
 def key_hints(view: GoView) -> list[str]:
-    """The keys that do something now, as the player should read them."""
+    """The keys of this phase. They follow the phase, not the turn, so the hints (and the bytes
+    sent to the terminal) stay put from move to move; a key pressed out of turn gets the hall's
+    `not_your_turn`."""
     if view.is_spectator:
         return ["q leave (watching)"]
-    if view.phase == "over":
+    if view.phase not in ("play", "scoring"):
         return ["q leave"]
     hints = ["arrows/hjkl move"]
     if view.phase == "scoring":
         hints += ["enter toggle dead", "c confirm  m resume"]
-    elif view.phase == "play":
-        hints.append("enter play  : type pt")
-        hints.append("p pass  u undo" if view.may("undo_request") else "p pass")
+    else:
+        hints += ["enter play  : type pt", "p pass  u undo"]
     if view.may("undo_accept"):
         hints.append("y accept  n decline undo")
-    hints.append("R resign  q leave" if view.may("resign") else "q leave")
+    hints.append("R resign  q leave")
     return hints
 
 
-class GoPanel(Vertical):
+PANEL_LINES = (
+    "black-name",
+    "black-clock",
+    "white-name",
+    "white-clock",
+    "status",
+    "last",
+    "notice",
+    "spectators",
+    "gap",
+    "hints",
+)
+
+
+class GoPanel(CellLines):
+    """One fact a line in one style (hints muted), so a change costs the line up to its last
+    changed cell and a single run of text; the turn marker `>` leads the line for the same
+    reason."""
+
     DEFAULT_CSS = """
-    GoPanel { width: 1fr; min-width: 28; height: auto; padding: 0 1; }
-    GoPanel > Static { height: 1; }
-    GoPanel > .go-panel--gap { height: 1; }
-    GoPanel > #hints { height: auto; color: $text-muted; }
+    GoPanel { width: 1fr; min-width: 28; height: auto; }
+    GoPanel > .go-panel--hint { color: $text-muted; }
     """
+    COMPONENT_CLASSES = {"go-panel--hint"}
 
     def __init__(self, view: GoView, **kwargs) -> None:
         super().__init__(**kwargs)
         self.view = view
-        self._texts: dict[str, str] = {}
-
-    def compose(self) -> ComposeResult:
-        for colour in COLOURS:
-            yield Static(id=f"{colour}-name", markup=False)
-            yield Static(id=f"{colour}-clock", markup=False)
-        yield Static(id="status", markup=False)
-        yield Static(id="last", markup=False)
-        yield Static(id="notice", markup=False)
-        yield Static(id="spectators", markup=False)
-        yield Static(classes="go-panel--gap")
-        yield Static(id="hints", markup=False)
-
-    def on_mount(self) -> None:
-        for widget_id, text in self._texts.items():
-            self.query_one(f"#{widget_id}", Static).update(text)
+        self._texts: dict[str, str] = dict.fromkeys(PANEL_LINES, "")
+        self.show(view, 0.0)
 
     def show(self, view: GoView, now: float) -> None:
         self.view = view
@@ -123,27 +123,31 @@ class GoPanel(Vertical):
             turn = ">" if view.phase == "play" and view.to_move == colour else " "
             you = " (you)" if colour in view.seats and len(view.seats) == 1 else ""
             player = view.players.get(colour, "-")
-            self._set(f"{colour}-name", f"{turn}{GLYPH[colour]} {NAME[colour]} {player}{you}")
+            self._texts[f"{colour}-name"] = f"{turn}{GLYPH[colour]} {NAME[colour]} {player}{you}"
+        self._texts["status"] = status_text(view)
+        self._texts["last"] = last_move_text(view)
+        self._texts["notice"] = notice_text(view)
+        self._texts["spectators"] = f"Watching: {view.spectators}" if view.spectators else ""
+        self._texts["hints"] = "\n".join(key_hints(view))
         self.tick(now)
-        self._set("status", status_text(view))
-        self._set("last", last_move_text(view))
-        self._set("notice", notice_text(view))
-        self._set("spectators", f"Watching: {view.spectators}" if view.spectators else "")
-        self._set("hints", "\n".join(key_hints(view)))
 
     def tick(self, now: float) -> None:
-        """Redraw the clocks only: called every second while a clock runs."""
+        """Recompute the clocks (called every second while one runs) and redraw what changed."""
         for colour in COLOURS:
             clock = format_clock(self.view.clocks.get(colour), now)
             captured = self.view.captures.get(colour, 0)
-            self._set(f"{colour}-clock", f"   {clock:<15} cap {captured}")
+            self._texts[f"{colour}-clock"] = f"   {clock:<15} cap {captured}"
+        self.redraw()
 
-    def text_of(self, widget_id: str) -> str:
-        return self._texts.get(widget_id, "")
+    def text_of(self, line: str) -> str:
+        return self._texts[line]
 
-    def _set(self, widget_id: str, text: str) -> None:
-        if self._texts.get(widget_id) == text:
-            return
-        self._texts[widget_id] = text
-        if self.is_mounted:
-            self.query_one(f"#{widget_id}", Static).update(text)
+    def build_lines(self) -> list[list[Cell]]:
+        lines: list[list[Cell]] = []
+        for name in PANEL_LINES:
+            if name == "hints":
+                lines += [text_cells(f" {hint}", "go-panel--hint") for hint in key_hints(self.view)]
+            else:
+                # A leading space instead of CSS padding: padding is drawn as its own run.
+                lines.append(text_cells(f" {self._texts[name]}", ""))
+        return lines

@@ -51,7 +51,7 @@ def test_board_text_has_coordinates_stones_and_last_move_brackets():
 def test_star_points_and_the_cursor_are_marked_without_colour():
     board = GoBoard(view_of())
     board.cursor = (6, 6)
-    lines = board._build_lines()
+    lines = board.build_lines()
     text = ["".join(ch for ch, _ in line) for line in lines]
     assert text[7] == " 3  . . + . . .[+]. .  3 "  # C3 star; the cursor sits on the G3 star
     assert text[5][12] == "+"  # E5, the centre star
@@ -87,7 +87,7 @@ async def test_cursor_stops_at_the_edge():
 
 
 @pytest.mark.asyncio
-async def test_a_move_refreshes_only_the_lines_that_changed(monkeypatch):
+async def test_a_move_refreshes_only_the_cells_that_changed(monkeypatch):
     app = BoardApp(view_of(last_move="D7"))
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.query_one(GoBoard)
@@ -97,8 +97,9 @@ async def test_a_move_refreshes_only_the_lines_that_changed(monkeypatch):
         rows = board_rows(DIAGRAM)
         rows[5] = "....X...."
         board.show(GoView.from_wire(go_view_wire(board=rows, last_move="E4"), 0.0))
-    lines = sorted(region.y for regions in refreshed for region in regions)
-    assert lines == [3, 6]  # the old last-move brackets on row 7 and the new stone on row 4
+    regions = sorted((r.y, r.x, r.width, r.height) for regions in refreshed for r in regions)
+    # The old last-move brackets around D7 go, the new stone on E4 comes with its brackets.
+    assert regions == [(3, 9, 3, 1), (6, 11, 3, 1)]
 
 
 @pytest.mark.asyncio

@@ -50,7 +50,10 @@ async def test_a_typed_point_is_played_and_a_bad_one_is_refused_without_sending(
         await pilot.pause()
         assert "bad_coordinate" in message_line(app)
         assert app.hall.acts() == []
-        await pilot.press("backspace", "backspace", "c", "3", "enter")
+        await pilot.press("colon", "c", "x", "backspace", "3")
+        await pilot.pause()
+        assert message_line(app).startswith("Point: C3_")
+        await pilot.press("enter")
         await pilot.pause()
         assert app.screen.query_one(GoBoard).cursor == (2, 6)
     assert app.hall.acts() == [{"type": "act", "table": 3, "action": "play", "point": "C3"}]
@@ -91,12 +94,29 @@ async def test_the_halls_error_is_shown_and_the_board_stays_as_it_was():
 
 
 @pytest.mark.asyncio
-async def test_keys_the_seat_may_not_use_now_send_nothing():
-    app = table_app(legal=["resign"], to_move="white")
+async def test_keys_of_another_phase_send_nothing_and_out_of_turn_the_hall_decides():
+    hall = FakeHall(errors={"pass": ("not_your_turn", "it is black's turn")})
+    app = table_app(hall, legal=["resign"], to_move="black", you=["white"])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("p", "u", "y", "c")
+        await pilot.press("y", "n", "c", "m")
         await pilot.pause()
-    assert app.hall.acts() == []
+        assert app.hall.acts() == []
+        await pilot.press("p")
+        await pilot.pause()
+        assert message_line(app) == "not_your_turn: it is black's turn"
+    assert app.hall.acts() == [{"type": "act", "table": 3, "action": "pass"}]
+
+
+@pytest.mark.asyncio
+async def test_an_undo_request_offers_accept_and_decline():
+    app = table_app(undo_request="black", you=["white"], legal=["undo_accept", "undo_decline"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(GoPanel)
+        assert panel.text_of("notice") == "Black asks to undo"
+        assert "y accept  n decline undo" in panel.text_of("hints")
+        await pilot.press("n")
+        await pilot.pause()
+    assert app.hall.acts() == [{"type": "act", "table": 3, "action": "undo_decline"}]
 
 
 @pytest.mark.asyncio
@@ -188,7 +208,6 @@ async def test_a_19x19_table_fits_80x24_with_clocks_and_key_hints():
         assert panel.text_of("white-clock").startswith("   0:2")
         assert panel.text_of("white-name") == ">O White bob (you)"
         assert panel.text_of("status") == "Move 41  White to play"
-        hints = panel.query_one("#hints")
-        assert hints.region.bottom <= 23 and hints.region.height == len(
-            panel.text_of("hints").splitlines()
-        )
+        hint_count = len(panel.text_of("hints").splitlines())
+        assert panel.region.bottom <= 23 and panel.region.height == 9 + hint_count
+        assert panel.text_lines()[-1].rstrip() == " R resign  q leave"
