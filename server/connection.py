@@ -27,9 +27,16 @@ LINGER = 0.5
 
 
 async def _write(stream: trio.abc.SendStream, outbox: trio.MemoryReceiveChannel[bytes]) -> None:
+    """Send what is queued, joining whatever queued up meanwhile into one write."""
     async with outbox:
         async for data in outbox:
-            await stream.send_all(data)
+            chunks = [data]
+            while True:
+                try:
+                    chunks.append(outbox.receive_nowait())
+                except (trio.WouldBlock, trio.EndOfChannel):
+                    break
+            await stream.send_all(b"".join(chunks) if len(chunks) > 1 else data)
 
 
 async def _read(hall: Hall, session: Session, stream: trio.abc.ReceiveStream) -> None:

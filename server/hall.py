@@ -73,6 +73,8 @@ class Hall:
         self._by_address = accounts.LoginLimiter(
             config.failed_logins_per_address, config.failed_login_window
         )
+        # Each scrypt hash takes 16 MiB and a core for a moment: a burst of logins queues.
+        self._hashing = trio.CapacityLimiter(2)
         self._pending_writes = 0
         self._writes_done = trio.Event()
         self._writes_done.set()
@@ -155,7 +157,9 @@ class Hall:
         self._require_anonymous(session)
         name = accounts.check_name(request["name"])
         password = accounts.check_password(request["password"])
-        salt, digest = await trio.to_thread.run_sync(accounts.hash_password, password)
+        salt, digest = await trio.to_thread.run_sync(
+            accounts.hash_password, password, limiter=self._hashing
+        )
         if not await self.store.call(self.store.add_account, name, salt, digest, time.time()):
             raise ProtocolError(ErrorCode.NAME_TAKEN, f"the name {name} is taken")
         log.info("registered %s from %s", name, session.address)
@@ -171,7 +175,7 @@ class Hall:
             )
         stored = await self.store.call(self.store.account, name)
         good = stored is not None and await trio.to_thread.run_sync(
-            accounts.password_matches, request["password"], *stored
+            accounts.password_matches, request["password"], *stored, limiter=self._hashing
         )
         if not good:
             self._by_name.failed(name, trio.current_time())

@@ -93,7 +93,8 @@ class Table:
         online = occupant.bot or self.hall.is_online(occupant.name)
         return {"name": occupant.name, "online": online, "bot": occupant.bot}
 
-    def view(self, seats: tuple[str, ...]) -> dict[str, Any]:
+    def view(self, seats: tuple[str, ...], game: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The full view of ``seats``; ``game`` is the public part when already built."""
         return {
             "table": self.id,
             "room": self.room,
@@ -102,7 +103,7 @@ class Table:
             "seats": {s: self.seat_info(o) for s, o in self.seats.items()},
             "spectators": self.spectators(),
             "you": {"seats": list(seats), **self.private_view(seats)},
-            "game": self.game_view(),
+            "game": self.game_view() if game is None else game,
         }
 
     def view_for(self, session: Session) -> dict[str, Any]:
@@ -123,13 +124,14 @@ class Table:
         """Advance ``seq`` and send the event, with each receiver's view, to the audience."""
         self.seq += 1
         encoded: dict[tuple[str, ...], bytes] = {}
+        game = self.game_view()
         for session in list(self.audience):
             seats = self.seats_of(session.name)
             data = encoded.get(seats)
             if data is None:
                 message = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind}
                 message.update(detail)
-                message["view"] = self.view(seats)
+                message["view"] = self.view(seats, game)
                 data = encoded[seats] = encode(message)
             session.push(data)
         self.wake()

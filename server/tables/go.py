@@ -49,6 +49,37 @@ def protocol_error(error: GoError) -> ProtocolError:
     return ProtocolError(code, error.message)
 
 
+def forbidden_points(game: Game, rows: list[str]) -> list[str]:
+    """Empty points where the side to move may not play, for the client to grey out.
+
+    Only points without an empty neighbour are asked about: a suicide needs that, and so does
+    every ko recapture (the captured stone fills the last neighbour).  That skips the engine's
+    exact check on most of the board; a rare long-cycle superko point may go unlisted, and the
+    engine still refuses it when played (``illegal_ko``).
+    """
+    size = game.size
+    out = []
+    for top, row in enumerate(rows):
+        if "." not in row:
+            continue
+        above = rows[top - 1] if top else None
+        below = rows[top + 1] if top + 1 < size else None
+        for col, stone in enumerate(row):
+            if stone != ".":
+                continue
+            if (
+                (col and row[col - 1] == ".")
+                or (col + 1 < size and row[col + 1] == ".")
+                or (above is not None and above[col] == ".")
+                or (below is not None and below[col] == ".")
+            ):
+                continue
+            point = (col, size - 1 - top)
+            if not game.is_legal(point):
+                out.append(format_point(point, size))
+    return out
+
+
 class GoTable(Table):
     room = "go"
     seat_order = ("black", "white")
@@ -63,6 +94,8 @@ class GoTable(Table):
         )
         self.undo_request: str | None = None
         self.record_id: int | None = None
+        self._rows_key: tuple[int, int] | None = None
+        self._rows_cache: list[str] = []
 
     # ------------------------------------------------------------------ hooks
 
@@ -134,7 +167,7 @@ class GoTable(Table):
             "size": size,
             "komi": game.komi,
             "handicap": game.handicap,
-            "board": game.rows(),
+            "board": self._rows(),
             "to_move": COLOR_SEAT[game.to_move],
             "move_number": game.move_number,
             "last_move": last_move,
@@ -146,6 +179,13 @@ class GoTable(Table):
             "undo_request": self.undo_request,
             "result": self._result_view(),
         }
+
+    def _rows(self) -> list[str]:
+        """The board as text, built once per position (every view of an event shares it)."""
+        key = (self.game.position_hash, self.game.move_number)
+        if self._rows_key != key:
+            self._rows_key, self._rows_cache = key, self.game.rows()
+        return self._rows_cache
 
     def _clock_view(self) -> dict[str, Any] | None:
         clock = self.clock
@@ -180,16 +220,7 @@ class GoTable(Table):
 
     def private_view(self, seats: tuple[str, ...]) -> dict[str, Any]:
         legal = self.legal_actions(seats)
-        forbidden: list[str] = []
-        if "play" in legal:
-            size = self.game.size
-            allowed = set(self.game.legal_points())
-            forbidden = [
-                format_point((c, r), size)
-                for r in range(size)
-                for c in range(size)
-                if (c, r) not in allowed and self.game.color_at((c, r)) is None
-            ]
+        forbidden = forbidden_points(self.game, self._rows()) if "play" in legal else []
         return {"legal": legal, "forbidden": forbidden}
 
     def legal_actions(self, seats: tuple[str, ...]) -> list[str]:

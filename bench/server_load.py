@@ -1,0 +1,392 @@
+"""Load on the hall: N concurrent Go games between protocol clients over loopback.
+
+Each side answers its turn after a think time (default 50 ms, jittered +-20 %), so the offered
+load is fixed; the script reports moves handled per second, the latency from a move sent to
+the opponent's update received (p50/p99), and the server's CPU and memory.  The same traffic
+then goes through a bare trio msgpack relay (decode, re-encode, forward: the least any server
+must do) as the floor, and the ratio of server CPU per move is printed.  A last phase drops
+the think time to find the maximum sustained moves per second.
+
+    python bench/server_load.py [--games 200] [--think 0.05] [--seconds 20]
+
+Both servers run as child processes so that their CPU is measured apart from the clients'.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import msgpack
+import trio
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZE = 19
+COLUMNS = "ABCDEFGHJKLMNOPQRST"
+# Stones on columns 4 apart never touch each other's colour: no captures, every move legal.
+BLACK_POINTS = [f"{COLUMNS[c]}{r}" for c in range(0, SIZE, 4) for r in range(1, SIZE + 1)]
+WHITE_POINTS = [f"{COLUMNS[c]}{r}" for c in range(2, SIZE, 4) for r in range(1, SIZE + 1)]
+TABLE_OPTIONS = {"size": SIZE, "clock": {"main": 3600, "periods": 5, "period": 60}}
+
+
+# ---------------------------------------------------------------------- measuring a process
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def memory_mib(pid: int) -> tuple[float, float]:
+    """(current RSS, peak RSS) in MiB."""
+    values = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, rest = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            values[key] = int(rest.split()[0]) / 1024
+    return values["VmRSS"], values["VmHWM"]
+
+
+# ---------------------------------------------------------------------- the bare relay floor
+
+
+async def relay_server(port: int) -> None:
+    partners: dict[int, trio.SocketStream] = {}
+    waiting: dict[int, trio.SocketStream] = {}
+
+    async def handle(stream: trio.SocketStream) -> None:
+        unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 20)
+        try:
+            async for data in stream:
+                unpacker.feed(data)
+                for message in unpacker:
+                    if "game" in message:
+                        other = waiting.pop(message["game"], None)
+                        if other is None:
+                            waiting[message["game"]] = stream
+                        else:
+                            partners[id(other)], partners[id(stream)] = stream, other
+                        continue
+                    await partners[id(stream)].send_all(msgpack.packb(message))
+        except (trio.BrokenResourceError, trio.ClosedResourceError, KeyError):
+            pass  # the partner left first
+        finally:
+            partners.pop(id(stream), None)
+
+    listeners = await trio.open_tcp_listeners(port, host="127.0.0.1")
+    print(f"READY {listeners[0].socket.getsockname()[1]}", flush=True)
+    await trio.serve_listeners(handle, listeners)
+
+
+# ---------------------------------------------------------------------- clients
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: int = 0
+    measuring: bool = False
+
+
+class Side:
+    def __init__(self, stream: trio.SocketStream, seat: str, game: int, stats: Stats) -> None:
+        self.stream = stream
+        self.seat = seat
+        self.game = game
+        self.stats = stats
+        self.unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 22)
+        self.points = list(BLACK_POINTS if seat == "black" else WHITE_POINTS)
+        self.next_id = 100
+        self.pending: dict[int, trio.Event] = {}
+        self.replies: dict[int, dict] = {}
+
+    async def send(self, message: dict) -> None:
+        await self.stream.send_all(msgpack.packb(message))
+
+    async def request(self, kind: str, **fields) -> dict:
+        self.next_id += 1
+        rid = self.next_id
+        await self.send({"type": kind, "id": rid, **fields})
+        while rid not in self.replies:
+            await self._read_one()
+        return self.replies.pop(rid)
+
+    async def _read_one(self) -> list[dict]:
+        data = await self.stream.receive_some(1 << 16)
+        if not data:
+            raise EOFError
+        self.unpacker.feed(data)
+        out = []
+        for message in self.unpacker:
+            if message.get("type") in ("ok", "error"):
+                if message["type"] == "error":
+                    self.stats.errors += 1
+                self.replies[message.get("id")] = message
+            else:
+                out.append(message)
+        return out
+
+
+async def think(think_time: float) -> None:
+    if think_time > 0:
+        await trio.sleep(think_time * random.uniform(0.8, 1.2))
+
+
+@dataclass
+class Rendezvous:
+    """Where a pair of sides meets for its next game once the points of this one run out."""
+
+    table: int = 0
+    ready: trio.Event = field(default_factory=trio.Event)
+
+
+async def next_game(side: Side, meet: Rendezvous) -> None:
+    """Black resigns and opens a new table; White follows it there."""
+    old = side.game
+    if side.seat == "black":
+        await side.request("act", table=old, action="resign")
+        await side.request("leave", table=old)
+        created = await side.request("create_table", room="go", options=TABLE_OPTIONS)
+        side.game = created["table"]
+        await side.request("sit", table=side.game, seat="black")
+        meet.table = side.game
+        meet.ready.set()
+        started = False
+        while not started:  # White's arrival starts the game
+            started = any(m.get("kind") == "started" for m in await side._read_one())
+    else:
+        await meet.ready.wait()
+        meet.ready = trio.Event()
+        await side.request("leave", table=old)
+        side.game = meet.table
+        await side.request("sit", table=side.game, seat="white")
+    side.points = list(BLACK_POINTS if side.seat == "black" else WHITE_POINTS)
+
+
+async def play_hall_side(
+    side: Side, meet: Rendezvous, sent_at: dict, think_time: float, stop: trio.Event
+) -> None:
+    """Answer every turn of ours; when the points run out, move on to a fresh table."""
+    my_turn = side.seat == "black"
+    while not stop.is_set():
+        if my_turn and not side.points:
+            await next_game(side, meet)
+            continue
+        if my_turn:
+            await think(think_time)
+            if stop.is_set():
+                return
+            point = side.points.pop(0)
+            sent_at[(side.game, point)] = time.perf_counter()
+            side.next_id += 1
+            act = {"type": "act", "id": side.next_id, "table": side.game, "action": "play"}
+            await side.send({**act, "point": point})
+            my_turn = False
+        for message in await side._read_one():
+            if message.get("type") != "event" or message["table"] != side.game:
+                continue
+            if message["kind"] == "over" and side.seat == "white":
+                await next_game(side, meet)
+                my_turn = False
+                break
+            if message["kind"] != "move" or message["by"] == side.seat:
+                continue
+            started = sent_at.pop((side.game, message["point"]), None)
+            if started is not None and side.stats.measuring:
+                side.stats.latencies.append(time.perf_counter() - started)
+                side.stats.moves += 1
+            my_turn = message["view"]["game"]["to_move"] == side.seat
+
+
+async def play_relay_side(
+    side: Side, meet: Rendezvous, sent_at: dict, think_time: float, stop: trio.Event
+) -> None:
+    my_turn = side.seat == "black"
+    while not stop.is_set():
+        if my_turn:
+            await think(think_time)
+            if stop.is_set():
+                return
+            point = side.points.pop(0)
+            side.points.append(point)
+            sent_at[(side.game, point)] = time.perf_counter()
+            await side.send({"type": "act", "table": side.game, "action": "play", "point": point})
+            my_turn = False
+        data = await side.stream.receive_some(1 << 16)
+        if not data:
+            return
+        side.unpacker.feed(data)
+        for message in side.unpacker:
+            started = sent_at.pop((side.game, message["point"]), None)
+            if started is not None and side.stats.measuring:
+                side.stats.latencies.append(time.perf_counter() - started)
+                side.stats.moves += 1
+            my_turn = True
+
+
+async def connect(port: int) -> trio.SocketStream:
+    return await trio.open_tcp_stream("127.0.0.1", port)
+
+
+async def hall_game(port: int, game: int, stats: Stats, run: int) -> tuple[Side, Side]:
+    black = Side(await connect(port), "black", 0, stats)
+    white = Side(await connect(port), "white", 0, stats)
+    for side, name in ((black, f"b{run}x{game}"), (white, f"w{run}x{game}")):
+        await side.request("hello", version=1)
+        reply = await side.request("register", name=name, password="bench-password")
+        assert reply["type"] == "ok", reply
+    created = await black.request("create_table", room="go", options=TABLE_OPTIONS)
+    table = created["table"]
+    black.game = white.game = table
+    assert (await black.request("sit", table=table, seat="black"))["type"] == "ok"
+    assert (await white.request("sit", table=table, seat="white"))["type"] == "ok"
+    return black, white
+
+
+async def relay_game(port: int, game: int, stats: Stats) -> tuple[Side, Side]:
+    black = Side(await connect(port), "black", game, stats)
+    white = Side(await connect(port), "white", game, stats)
+    await black.send({"game": game})
+    await white.send({"game": game})
+    return black, white
+
+
+async def run_load(
+    port: int, pid: int, games: int, think_time: float, seconds: float, relay: bool, run: int
+) -> dict:
+    stats = Stats()
+    sent_at: dict = {}
+    pairs = []
+    limiter = trio.CapacityLimiter(16)
+
+    async def setup(game: int) -> None:
+        async with limiter:
+            if relay:
+                pairs.append(await relay_game(port, run * 100_000 + game, stats))
+            else:
+                pairs.append(await hall_game(port, game, stats, run))
+
+    async with trio.open_nursery() as nursery:
+        for game in range(games):
+            nursery.start_soon(setup, game)
+    stop = trio.Event()
+    play = play_relay_side if relay else play_hall_side
+    async with trio.open_nursery() as nursery:
+        for black, white in pairs:
+            meet = Rendezvous()
+            nursery.start_soon(play, black, meet, sent_at, think_time, stop)
+            nursery.start_soon(play, white, meet, sent_at, think_time, stop)
+        await trio.sleep(min(2.0, seconds / 4))  # warm up
+        stats.measuring = True
+        cpu0, t0 = cpu_seconds(pid), time.perf_counter()
+        await trio.sleep(seconds)
+        cpu1, t1 = cpu_seconds(pid), time.perf_counter()
+        stats.measuring = False
+        stop.set()
+        nursery.cancel_scope.cancel()
+    for black, white in pairs:
+        await black.stream.aclose()
+        await white.stream.aclose()
+    elapsed = t1 - t0
+    lat = sorted(stats.latencies) or [float("nan")]
+    rss, peak = memory_mib(pid)
+    return {
+        "moves_per_s": stats.moves / elapsed,
+        "p50_ms": 1000 * statistics.median(lat),
+        "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))],
+        "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
+        "cpu_us_per_move": 1e6 * (cpu1 - cpu0) / max(1, stats.moves),
+        "rss_mib": rss,
+        "peak_mib": peak,
+        "errors": stats.errors,
+        "moves": stats.moves,
+    }
+
+
+# ---------------------------------------------------------------------- driver
+
+
+def start_child(args: list[str]) -> tuple[subprocess.Popen, int]:
+    if os.environ.get("QIPAI_BENCH_PROFILE") and args[0] == "-m":
+        args = ["-m", "cProfile", "-o", os.environ["QIPAI_BENCH_PROFILE"], *args]
+    process = subprocess.Popen(
+        [sys.executable, *args],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    line = process.stdout.readline().split()
+    return process, int(line[-1])
+
+
+def report(title: str, figures: dict) -> None:
+    print(
+        f"{title:<34} {figures['moves_per_s']:8.0f} moves/s  p50 {figures['p50_ms']:6.2f} ms  "
+        f"p99 {figures['p99_ms']:7.2f} ms  CPU {figures['cpu_pct']:5.1f} %  "
+        f"{figures['cpu_us_per_move']:6.0f} us/move  RSS {figures['rss_mib']:.0f} MiB "
+        f"(peak {figures['peak_mib']:.0f})  errors {figures['errors']}"
+    )
+
+
+async def bench(options: argparse.Namespace) -> None:
+    games, think_time, seconds = options.games, options.think, options.seconds
+    print(
+        f"{games} games, {2 * games} connections, think {1000 * think_time:.0f} ms +-20 %, "
+        f"{seconds:.0f} s measured, on {os.cpu_count()} cores"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        hall, hall_port = start_child(
+            ["-m", "server.cli", "--port", "0", "--db", f"{tmp}/bench.db", "--log-level", "WARNING"]
+        )
+        relay, relay_port = start_child([__file__, "--serve-relay"])
+        try:
+            figures = await run_load(hall_port, hall.pid, games, think_time, seconds, False, 0)
+            report("qipai hall", figures)
+            floor = await run_load(relay_port, relay.pid, games, think_time, seconds, True, 0)
+            report("bare trio msgpack relay (floor)", floor)
+            ratio = figures["cpu_us_per_move"] / floor["cpu_us_per_move"]
+            print(f"server CPU per move: {ratio:.1f}x the bare relay")
+            if options.max_games:
+                burst = await run_load(
+                    hall_port, hall.pid, options.max_games, 0.0, seconds / 2, False, 1
+                )
+                report(f"hall, no think time, {options.max_games} games", burst)
+                burst_floor = await run_load(
+                    relay_port, relay.pid, options.max_games, 0.0, seconds / 2, True, 1
+                )
+                report("relay, no think time", burst_floor)
+        finally:
+            for child in (hall, relay):
+                child.terminate()
+                child.wait(timeout=20)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--think", type=float, default=0.05, help="seconds per move")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds per phase")
+    parser.add_argument(
+        "--max-games", type=int, default=50, help="games in the no-think phase (0 to skip)"
+    )
+    parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.serve_relay:
+        trio.run(relay_server, 0)
+    else:
+        trio.run(bench, options)
+
+
+if __name__ == "__main__":
+    main()
