@@ -3,6 +3,7 @@ hall pushes to the screen it concerns. Screens only send requests through `app.h
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -20,6 +21,8 @@ from client.screens.lobby import LobbyScreen
 from client.screens.login import LoginScreen
 from client.screens.result import ResultScreen
 from client.screens.start import StartScreen
+
+RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 
 class QipaiApp(App):
@@ -39,6 +42,8 @@ class QipaiApp(App):
         self.local: LocalHall | None = None
         self.account = ""
         self.address = ""
+        self.endpoint: tuple[str, int] | None = None
+        self.token: str | None = None
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen())
@@ -74,6 +79,7 @@ class QipaiApp(App):
         hall, self.hall = self.hall, None
         if hall is not None:
             await hall.close()
+        self.endpoint = (host, port)
         self.hall = await HallConnection.open(
             host,
             port,
@@ -85,6 +91,7 @@ class QipaiApp(App):
         """After login or register: remember the name and open the lobby; the hall pushes a
         snapshot of every seat still held, which opens those tables on top."""
         self.account = name
+        self.token = reply.get("token")
         if self.launch.mode != "local":
             self.settings.last_name = name
             self.settings.save()
@@ -105,6 +112,7 @@ class QipaiApp(App):
             self.address = f"{host}:{port}"
             reply = await self._local_login()
             self.account = str(reply.get("name", ""))
+            self.token = reply.get("token")
             options: dict[str, Any] = {"size": size}
             options.update({"bot": bot} if bot else {"hotseat": True})
             created = await self.hall.request("create_table", room="go", options=options)
@@ -174,10 +182,52 @@ class QipaiApp(App):
                 if isinstance(screen, LobbyScreen | GoTableScreen):
                     screen.on_lobby_push(message)
         elif kind == "bye":
+            if message.get("code") == "replaced":
+                self.token = None  # logged in elsewhere: reconnecting would throw that one out
             self.notify(str(message.get("message", "")), title="the hall said bye", timeout=10)
 
     def on_hall_closed(self, closed: HallClosed) -> None:
-        self.notify(closed.reason, title="disconnected", severity="error", timeout=10)
+        if self.token and self.endpoint:
+            self.notify(closed.reason, title="connection lost: reconnecting", severity="warning")
+            self.run_worker(self._reconnect(closed.reason), group="hall", exclusive=True)
+        else:
+            self._back_to_start(closed.reason)
+
+    async def _reconnect(self, reason: str) -> None:
+        """Log in again with the session token; the hall then pushes a snapshot of every seat we
+        hold (GO-09: the seat was kept and the clock ran), and watched tables are watched again."""
+        assert self.endpoint is not None
+        for delay in RECONNECT_DELAYS:
+            await asyncio.sleep(delay)
+            try:
+                await self.connect(*self.endpoint)
+                reply = await self.hall.request("resume_session", token=self.token)
+            except HallError as error:
+                if error.code == "bad_token":
+                    break
+                continue
+            self.token = reply.get("token", self.token)
+            await self._rejoin_screens()
+            self.notify("Back in the hall", timeout=3)
+            return
+        self.token = None
+        self._back_to_start(reason)
+
+    async def _rejoin_screens(self) -> None:
+        for screen in list(self.screen_stack):
+            if isinstance(screen, GoTableScreen):
+                screen.hall = self.hall
+                if screen.view.is_spectator:
+                    try:
+                        reply = await self.hall.request("watch", table=screen.table)
+                    except HallError:
+                        continue
+                    screen.show_view(GoView.from_wire(reply["view"], time.monotonic()))
+            elif isinstance(screen, LobbyScreen):
+                screen.action_refresh()
+
+    def _back_to_start(self, reason: str) -> None:
+        self.notify(reason, title="disconnected", severity="error", timeout=10)
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if not isinstance(self.screen, StartScreen):

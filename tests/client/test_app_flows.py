@@ -111,3 +111,39 @@ async def test_register_meet_in_the_lobby_and_play_a_second_player(tmp_path):
     finally:
         await bob.close()
         await hall.stop()
+
+
+@pytest.mark.asyncio
+async def test_a_dropped_player_is_reconnected_with_the_token_and_sees_the_moves_made_meanwhile(
+    tmp_path,
+):
+    hall = LocalHall(db_path=tmp_path / "hall.db")
+    host, port = await hall.start()
+    bob = await HallConnection.open(host, port, on_push=lambda message: None)
+    try:
+        await bob.request("register", name="bob", password="bob-secret")
+        app = QipaiApp(Launch("connect", address=f"{host}:{port}"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the login screen")
+            await pilot.press(*"ann", "enter", *"ann-secret", "ctrl+r")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await pilot.press("n", "enter")
+            await until(pilot, lambda: table_of(app) is not None, "ann's table")
+            screen = table_of(app)
+            await bob.request("sit", table=screen.table, seat="white")
+            await until(pilot, lambda: screen.view.phase == "play", "the game to start")
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.view.move_number == 1, "ann's move")
+            dropped = app.hall
+            dropped._writer.transport.abort()  # the network goes away under ann's feet
+            await until(pilot, lambda: app.hall is not dropped, "a new connection")
+            await bob.request("act", table=screen.table, action="play", point="C3")
+            await until(pilot, lambda: screen.view.move_number == 2, "bob's move after the drop")
+            assert table_of(app) is screen and screen.hall is app.hall
+            assert screen.query_one(GoPanel).text_of("last") == "Last: C3"
+            await pilot.press("k", "enter")
+            await until(pilot, lambda: screen.view.move_number == 3, "ann playing on")
+            await app.close_hall()
+    finally:
+        await bob.close()
+        await hall.stop()
