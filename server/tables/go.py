@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..hall import Hall
     from ..session import Session
 
+RANKED_SCORING_SECONDS = 5 * 60
 SEAT_COLOR = {"black": Color.BLACK, "white": Color.WHITE}
 COLOR_SEAT = {Color.BLACK: "black", Color.WHITE: "white"}
 
@@ -94,6 +95,7 @@ class GoTable(Table):
         )
         self.undo_request: str | None = None
         self.record_id: int | None = None
+        self._scoring_since = 0.0
         self._rows_key: tuple[int, int] | None = None
         self._rows_cache: list[str] = []
 
@@ -130,11 +132,29 @@ class GoTable(Table):
             if self.options.bot is not None:
                 nursery.start_soon(self.hall.bots.play_go, self, self.options.bot)
             while True:
-                deadline = self.clock.expires_at() if self.clock and self.running else None
-                with trio.move_on_at(deadline if deadline is not None else float("inf")):
+                with trio.move_on_at(self._next_deadline()):
                     await self.wait_changed()
                     continue
                 self.flag_check()
+                self.scoring_time_check()
+
+    def _next_deadline(self) -> float:
+        if not self.running:
+            return float("inf")
+        if self.game.phase == SCORING:
+            if self.options.friendly:
+                return float("inf")
+            return self._scoring_since + RANKED_SCORING_SECONDS
+        expires = self.clock.expires_at() if self.clock else None
+        return float("inf") if expires is None else expires
+
+    def scoring_time_check(self) -> None:
+        """GO-04 e: a ranked scoring phase without agreement in 5 minutes resumes play."""
+        if not self.running or self.game.phase != SCORING or self.options.friendly:
+            return
+        if trio.current_time() < self._scoring_since + RANKED_SCORING_SECONDS:
+            return
+        self._resume(COLOR_SEAT[self.game.to_move])
 
     def flag_check(self) -> None:
         """End the game if the running side's time is up (GO-08)."""
@@ -299,6 +319,7 @@ class GoTable(Table):
         self._turn_passed(color)
         self.publish("pass", by=seat)
         if self.game.phase == SCORING:
+            self._scoring_since = trio.current_time()
             self.publish("scoring")
         elif self.game.phase == OVER:
             self.finish()
@@ -377,6 +398,9 @@ class GoTable(Table):
             self.finish()
 
     def _do_resume(self, seat: str, message: dict[str, Any]) -> None:
+        self._resume(seat)
+
+    def _resume(self, seat: str) -> None:
         self.game.resume(SEAT_COLOR[seat])
         if self.clock is not None:
             self.clock.start(self.game.to_move, trio.current_time())

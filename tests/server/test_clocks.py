@@ -43,12 +43,13 @@ class Seat:
 
 
 @asynccontextmanager
-async def clocked_table(tmp_path, clock=CLOCK):
+async def clocked_table(tmp_path, options=None):
     store = Store(str(tmp_path / "hall.db"))
     async with trio.open_nursery() as nursery:
         hall = Hall(store, nursery, BotFactory(None, seed=1))
         ann, bob = Seat(hall, "ann"), Seat(hall, "bob")
-        created = await ann.request("create_table", room="go", options={"size": 9, "clock": clock})
+        options = options or {"size": 9, "clock": CLOCK}
+        created = await ann.request("create_table", room="go", options=options)
         table = created["table"]
         assert (await ann.request("sit", table=table, seat="black"))["type"] == "ok"
         assert (await bob.request("sit", table=table, seat="white"))["type"] == "ok"
@@ -127,3 +128,21 @@ async def test_scoring_phase_is_untimed(tmp_path, autojump_clock):
         assert view["running"] is None
         await ann.request("act", table=table.id, action="resume")
         assert table.game_view()["clocks"]["running"] == "black"
+
+
+@pytest.mark.trio
+async def test_ranked_scoring_without_agreement_resumes_after_five_minutes(
+    tmp_path, autojump_clock
+):
+    async with clocked_table(tmp_path, {"friendly": False}) as (hall, table, ann, bob):
+        await ann.request("act", table=table.id, action="play", point="D4")
+        await bob.request("act", table=table.id, action="pass")
+        await ann.request("act", table=table.id, action="pass")
+        assert table.phase == "scoring"
+        await bob.request("act", table=table.id, action="confirm")
+        await trio.sleep(299)
+        assert table.phase == "scoring"
+        await trio.sleep(2)
+        assert table.phase == "play" and table.game.resumptions == 1
+        resumed = [m for m in bob.received() if m.get("kind") == "resumed"]
+        assert resumed and resumed[-1]["view"]["game"]["clocks"]["running"] == "white"
