@@ -46,6 +46,7 @@ class HallConfig:
     failed_logins_per_name: int = 5
     failed_logins_per_address: int = 20
     failed_login_window: float = 300.0
+    waiting_tables_per_player: int = 3
 
 
 class Hall:
@@ -290,6 +291,13 @@ class Hall:
     def on_create_table(self, session: Session, request: dict) -> dict:
         room = request["room"]
         options = parse_options(room, request.get("options"))
+        waiting = sum(
+            1 for t in self.tables.values() if t.created_by == session.name and not t.started
+        )
+        if waiting >= self.config.waiting_tables_per_player:
+            raise ProtocolError(
+                ErrorCode.TOO_MANY_TABLES, "you have tables waiting for players already"
+            )
         table_type = TABLE_TYPES[room]
         table = table_type(self, self._next_table, options, session.name or "")
         self._next_table += 1

@@ -40,6 +40,7 @@ class ErrorCode(StrEnum):
     ALREADY_SEATED = "already_seated"
     NOT_AT_TABLE = "not_at_table"
     TABLE_NOT_STARTED = "table_not_started"
+    TOO_MANY_TABLES = "too_many_tables"
     # Game rules, reported by the engine (Go codes keep the engine's names, stone placement
     # faults carry the rules book's ``illegal_`` prefix).
     ILLEGAL_OCCUPIED = "illegal_occupied"

@@ -73,3 +73,13 @@ async def test_spectators_are_counted_and_leaving_a_running_game_resigns(tmp_pat
         await bob.ok("leave", table=table)
         over = await ann.event("over", table)
         assert over["result"]["winner"] == "black" and over["result"]["reason"] == "resign"
+
+
+@pytest.mark.trio
+async def test_one_player_cannot_open_tables_without_end(tmp_path):
+    async with running_hall(tmp_path) as server:
+        ann = await user(server, "ann")
+        for _ in range(3):
+            await ann.ok("create_table", room="go", options={"size": 9})
+        assert await ann.error("create_table", room="go") == "too_many_tables"
+        assert len((await ann.ok("lobby"))["tables"]) == 3

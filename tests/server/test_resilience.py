@@ -5,8 +5,8 @@ import pytest
 import trio
 import trio.testing
 
-from qipai.protocol import encode
-from server.connection import serve_connection
+from qipai.protocol import Decoder, encode
+from server.connection import HANDSHAKE_TIMEOUT, serve_connection
 from server.session import OUTBOX
 
 from .harness import Client, running_hall, user
@@ -120,4 +120,19 @@ async def test_a_client_that_stops_reading_is_disconnected_not_buffered():
         with trio.fail_after(5):
             while not getattr(hall, "gone", None):
                 await trio.sleep(0.01)
+    assert hall.gone.closed
+
+
+@pytest.mark.trio
+async def test_a_silent_connection_is_closed_after_the_handshake_timeout(tmp_path, autojump_clock):
+    hall = FakeHall()
+    server_side, client_side = trio.testing.memory_stream_pair()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(serve_connection, hall, server_side)
+        with trio.fail_after(HANDSHAKE_TIMEOUT + 5):
+            received = b""
+            while chunk := await client_side.receive_some(4096):
+                received += chunk
+    (bye,) = Decoder().feed(received)
+    assert bye["type"] == "bye" and bye["code"] == "handshake_required"
     assert hall.gone.closed
