@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from qipai.mahjong.bots import play_hand
 from qipai.mahjong.rulesets.zhongyou import Zhongyou, ZhongyouOptions, advance_round, game_over
 from qipai.mahjong.scoring import Payment
 from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.table.machine import HandMachine
-from qipai.mahjong.tiles import parse_kinds
+from qipai.mahjong.table.match import Match
+from qipai.mahjong.tiles import WINDS, parse_kinds
 from tests.mahjong.test_lengzi_table import Deal, act, answer_all, discard
 
 EAST, SOUTH, WEST, NORTH = range(4)
@@ -250,3 +252,15 @@ def test_last_tile_self_draw_is_hai_di() -> None:
     assert list(hand.settlement.payments) == [
         Payment(seat, SOUTH, 160, "自摸") for seat in (EAST, WEST, NORTH)
     ]
+
+
+def test_a_match_moves_the_round_wind_when_the_deal_comes_back_to_east() -> None:
+    match = Match(Zhongyou(), seed=9)
+    for seed in range(12):
+        dealer, round_before = match.dealer, match.table_state["round"]
+        hand = play_hand(match.start_hand(seed))
+        assert hand.view(None)["table"]["round_wind"] == WINDS[round_before]
+        match.finish_hand(hand)
+        passed_back_to_east = match.dealer == EAST and dealer != EAST
+        assert match.table_state["round"] == round_before + passed_back_to_east
+    assert match.table_state["round"] == 2  # the South round was played through
