@@ -10,10 +10,12 @@ and positional-superko checks against every earlier position, and move records.
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from sgfmill import boards
@@ -27,73 +29,97 @@ from qipai.go.board import Board  # noqa: E402
 DEFAULT_RECORDS = Path(__file__).resolve().parents[2] / "shared" / "data" / "sgf"
 
 
-def load_records(folder: Path) -> list[tuple[Path, int, list[tuple[str, tuple[int, int] | None]]]]:
+@dataclass
+class Record:
+    """One game's moves, converted up front into each engine's native form (not timed)."""
+
+    path: Path
+    size: int
+    sgfmill_moves: list[tuple[str, tuple[int, int] | None]]  # ("b", (row, col))
+    game_moves: list[tuple[Color, tuple[int, int] | None]]  # (Color, (col, row))
+    board_moves: list[tuple[int, int | None]]  # (1 or 2, flat index)
+
+
+def load_records(folder: Path) -> list[Record]:
     records = []
+    colours = {"b": Color.BLACK, "w": Color.WHITE}
     for path in sorted(folder.glob("pro-19x19/*.sgf")) + sorted(folder.glob("9x9/*.sgf")):
         game = sgfmill_sgf.Sgf_game.from_bytes(path.read_bytes())
+        size = game.get_size()
         moves = [node.get_move() for node in game.get_main_sequence()[1:]]
         moves = [(colour, move) for colour, move in moves if colour is not None]
-        records.append((path, game.get_size(), moves))
+        records.append(
+            Record(
+                path,
+                size,
+                moves,
+                [(colours[c], None if m is None else (m[1], m[0])) for c, m in moves],
+                [
+                    (1 if c == "b" else 2, None if m is None else m[0] * size + m[1])
+                    for c, m in moves
+                ],
+            )
+        )
     return records
 
 
-def replay_sgfmill(records) -> int:
+def replay_sgfmill(records: list[Record]) -> int:
     count = 0
-    for _, size, moves in records:
-        board = boards.Board(size)
-        for colour, move in moves:
+    for record in records:
+        board = boards.Board(record.size)
+        for colour, move in record.sgfmill_moves:
             if move is not None:
                 board.play(move[0], move[1], colour)
             count += 1
     return count
 
 
-def replay_game(records) -> int:
+def replay_game(records: list[Record]) -> int:
     """Our full Game: turn order, captures, suicide, superko, move records."""
     count = 0
-    colours = {"b": Color.BLACK, "w": Color.WHITE}
-    for _, size, moves in records:
-        game = Game(size)
-        for colour, move in moves:
-            if move is None:
-                game.pass_(colours[colour])
+    for record in records:
+        game = Game(record.size)
+        for colour, point in record.game_moves:
+            if point is None:
+                game.pass_(colour)
             else:
-                game.play((move[1], move[0]), colours[colour])
+                game.play(point, colour)
             count += 1
     return count
 
 
-def replay_board(records) -> int:
+def replay_board(records: list[Record]) -> int:
     """Our chain board alone, still with suicide and positional-superko checks."""
     count = 0
-    for _, size, moves in records:
-        board = Board(size)
+    for record in records:
+        board = Board(record.size)
         seen = {board.hash}
-        for colour, move in moves:
-            if move is not None:
-                board.play(move[0] * size + move[1], 1 if colour == "b" else 2, seen)
+        for colour, index in record.board_moves:
+            if index is not None:
+                board.play(index, colour, seen)
             count += 1
     return count
 
 
 def best_rates(replays, records, rounds: int) -> list[float]:
-    """Best moves/s of each replay; rounds are interleaved so that load from other processes
-    on a shared machine falls on every contender alike."""
+    """Best moves/s of each replay, in CPU time of this process (other processes on a shared
+    machine do not count against it); rounds are interleaved so that what they still cost, such
+    as cache pressure, falls on every contender alike."""
     best = [float("inf")] * len(replays)
     moves = 0
     for _ in range(rounds):
         for i, replay in enumerate(replays):
-            start = time.perf_counter()
+            start = time.process_time()
             moves = replay(records)
-            best[i] = min(best[i], time.perf_counter() - start)
+            best[i] = min(best[i], time.process_time() - start)
     return [moves / elapsed for elapsed in best]
 
 
 def gnugo_rate(records, gnugo: str) -> float | None:
-    """GNU Go replays each record with GTP `loadsgf`; its start-up time is subtracted."""
+    """GNU Go replays each record with GTP `loadsgf`; CPU time of the child, start-up subtracted."""
 
     def run(commands: str) -> float:
-        start = time.perf_counter()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(
             [gnugo, "--mode", "gtp", "--quiet"],
             input=commands,
@@ -101,12 +127,13 @@ def gnugo_rate(records, gnugo: str) -> float | None:
             text=True,
             check=True,
         )
-        return time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
     startup = min(run("quit\n") for _ in range(3))
-    script = "".join(f"loadsgf {path}\n" for path, _, _ in records) + "quit\n"
+    script = "".join(f"loadsgf {record.path}\n" for record in records) + "quit\n"
     elapsed = min(run(script) for _ in range(2)) - startup
-    moves = sum(len(moves) for _, _, moves in records)
+    moves = sum(len(record.sgfmill_moves) for record in records)
     return moves / elapsed if elapsed > 0 else None
 
 
@@ -116,7 +143,7 @@ def main() -> None:
     parser.add_argument("--records", type=Path, default=DEFAULT_RECORDS)
     args = parser.parse_args()
     records = load_records(args.records)
-    total = sum(len(moves) for _, _, moves in records)
+    total = sum(len(record.sgfmill_moves) for record in records)
     print(f"{len(records)} records, {total} moves, best of {args.rounds} rounds")
     theirs, board, game = best_rates(
         (replay_sgfmill, replay_board, replay_game), records, args.rounds

@@ -12,6 +12,7 @@ millisecond, and it cannot drift from what playing forward produces.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import NamedTuple
 
 from qipai.go.board import EMPTY, Board, BoardRefusal
@@ -39,7 +40,6 @@ VALID_STONE_PLIES = 20
 MAX_HANDICAP = 9
 RESUMPTIONS_BEFORE_FALLBACK = 3
 _VALUE = {Color.BLACK: 1, Color.WHITE: 2}  # plain ints for the board: enum arithmetic is slow
-_new_tuple = tuple.__new__  # builds a Move without NamedTuple's slower keyword-aware __new__
 
 
 class Move(NamedTuple):
@@ -52,6 +52,14 @@ class Move(NamedTuple):
     @property
     def is_pass(self) -> bool:
         return self.point is None
+
+
+@cache
+def _quiet_move_table(size: int) -> dict[Color, tuple[Move, ...]]:
+    """Every capture-free stone move, built once per board size: moves are immutable values,
+    and sharing them takes their construction off the replay hot path."""
+    points = [(index % size, index // size) for index in range(size * size)]
+    return {color: tuple(Move(color, p) for p in points) for color in Color}
 
 
 class Game:
@@ -87,6 +95,8 @@ class Game:
         self.handicap = handicap
         self._args = {"size": size, "komi": komi, "handicap": handicap, "first": first}
         self._board = Board(size)
+        self._board_play = self._board.play  # bound once: the replay hot path calls it per move
+        self._quiet_moves = _quiet_move_table(size)
         stones: dict[Color, list[Point]] = {Color.BLACK: [], Color.WHITE: []}
         if setup is not None:
             for color, points in setup.items():
@@ -117,7 +127,6 @@ class Game:
         self.all_alive = False
         self._resumed: list[tuple[int, Color]] = []  # (plies played before it, who resumed)
         self._seen: set[int] = {self._board.hash}
-        self._passes_in_row = 0
         self._dead: set[int] = set()
         self._confirmed: set[Color] = set()
 
@@ -225,21 +234,19 @@ class Game:
         This is the replay hot path, hence the inlined checks.
         """
         mover = self.to_move
-        if self.phase != PLAY or (color is not None and color != mover):
-            self._check_turn(color)
+        if self.phase is not PLAY or (color is not None and color is not mover):
+            self._check_turn(color)  # raises unless it was only an int spelling of the colour
         size = self.size
         p = point
-        if type(p) is not tuple or len(p) != 2:
+        if type(p) is tuple and len(p) == 2:
+            col, row = p
+            if not (type(col) is int and type(row) is int and 0 <= col < size and 0 <= row < size):
+                p = coerce_point(p, size)
+        else:
             p = coerce_point(p, size)
-        col, row = p
-        if (
-            type(col) is not int
-            or type(row) is not int
-            or not (0 <= col < size and 0 <= row < size)
-        ):
-            p = coerce_point(p, size)
+        index = p[1] * size + p[0]
         try:
-            removed = self._board.play(p[1] * size + p[0], _VALUE[mover], self._seen)
+            removed = self._board_play(index, _VALUE[mover], self._seen)
         except BoardRefusal as refusal:
             where = format_point(p, self.size)
             raise IllegalMove(
@@ -247,11 +254,10 @@ class Game:
             ) from None
         if removed:
             self.captures[mover] += len(removed)
-            move = Move(mover, p, tuple(self._point(i) for i in removed))
+            move = Move(mover, self._point(index), tuple(self._point(i) for i in removed))
         else:
-            move = _new_tuple(Move, (mover, p, ()))
+            move = self._quiet_moves[mover][index]
         self.moves.append(move)
-        self._passes_in_row = 0
         self.to_move = OPPONENT[mover]
         return move
 
@@ -260,9 +266,8 @@ class Game:
         mover = self._check_turn(color)
         move = Move(mover, None)
         self.moves.append(move)
-        self._passes_in_row += 1
         self.to_move = mover.other
-        if self._passes_in_row >= 2:
+        if self._second_pass_in_a_row():
             if self.all_alive:
                 self._dead = set()
                 self._finish(self.count().result())
@@ -271,6 +276,13 @@ class Game:
                 self._dead = set(suggest_dead_indices(self._board))
                 self._confirmed = set()
         return move
+
+    def _second_pass_in_a_row(self) -> bool:
+        """Whether the last two plies are passes with no resumption between them."""
+        moves = self.moves
+        if len(moves) < 2 or moves[-2].point is not None:
+            return False
+        return not (self._resumed and self._resumed[-1][0] == len(moves) - 1)
 
     def resign(self, color: Color) -> Result:
         """GO-06: either side may resign at any time, on either turn, also while scoring."""
@@ -379,7 +391,6 @@ class Game:
         self._check_scoring()
         self._resumed.append((len(self.moves), Color(color)))
         self.phase = PLAY
-        self._passes_in_row = 0
         self._dead = set()
         self._confirmed = set()
         self.resumptions += 1
