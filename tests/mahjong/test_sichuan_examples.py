@@ -68,7 +68,7 @@ def test_example_2_concealed_kong_gang_shang_pao_and_multiple_winners() -> None:
     assert hand.ruleset.next_dealer(hand) == E  # 一炮多响 → the discarder
 
 
-def example_3(dajiao: str):
+def example_3(dajiao: str, **options: object):
     table = Table()
     hand = table.start(
         [
@@ -79,7 +79,7 @@ def example_3(dajiao: str):
         ],
         replacements="9s",
         turn=W,
-        options={"dajiao": dajiao},
+        options={"dajiao": dajiao, **options},
     )
     act(hand, W, A.ADDED_KONG, 7)
     for seat in (N, E, S):

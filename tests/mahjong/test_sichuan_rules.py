@@ -1,0 +1,120 @@
+"""Sichuan rules beyond the worked examples: options of the exhaustive draw, 过手胡's window,
+payments after a xuezhan win, and the dealer rules of both modes (SC-13, SC-12, SC-16, SC-18)."""
+
+from __future__ import annotations
+
+from qipai.mahjong.table.actions import ActionType as A
+from tests.mahjong.test_machine_positions import E, N, S, Table, W, act, discard, pass_all, types
+from tests.mahjong.test_sichuan_examples import example_3, example_4, example_5
+
+
+def test_pig_pays_the_cap_multiplier_when_the_cap_is_below_five() -> None:
+    hand = example_3("max", cap=3)
+    pig = [(p.payer, p.payee, p.amount) for p in hand.settlement.payments if p.reason == "查花猪"]
+    assert pig == [(N, E, 24), (N, S, 24), (N, W, 24)]  # 6 x 2^(3-1)
+    call = [(p.payee, p.amount) for p in hand.settlement.payments if p.reason == "查大叫"]
+    assert call == [(E, 24), (S, 6)]  # East's 4-fan wait is capped at 3
+
+
+def test_seed_literal_pig_is_a_hand_with_three_suits() -> None:
+    hand = example_3("max", void_declaration=False)
+    assert hand.settlement.seat_totals() == [144, 102, 42, -288]
+
+
+def passed_win_position(filler: int = 10):
+    table = Table()
+    return table.start(
+        [
+            "*",
+            "45m 666m 123p 789p 11p",
+            "33m 1m 2m 7m 8m 9m 4p 5p 6p 9p 9p 2m 8m",
+            "*",
+        ],
+        draws="9s 9s 9s 1p",
+        turn=W,
+        filler=filler,
+    )
+
+
+def test_passed_win_is_lifted_by_the_seats_own_draw() -> None:
+    hand = passed_win_position()
+    discard(hand, W, "3m")
+    act(hand, S, A.PASS)
+    pass_all(hand)
+    for seat in (N, E, S):
+        assert hand.current == seat
+        hand.apply(hand.default_action(seat))  # each discards the 9s it drew
+        pass_all(hand)
+    discard(hand, W, "3m")
+    assert A.WIN in types(hand, S)
+
+
+def test_passed_win_never_restricts_a_self_draw() -> None:
+    table = Table()
+    hand = table.start(
+        ["*", "45m 666m 123p 789p 11p", "33m 1m 2m 7m 8m 9m 4p 5p 6p 9p 9p 2m 8m", "*"],
+        draws="9s 9s 3m",
+        turn=W,
+        filler=10,
+    )
+    discard(hand, W, "3m")
+    act(hand, S, A.PASS)
+    pass_all(hand)
+    for seat in (N, E):
+        hand.apply(hand.default_action(seat))
+        pass_all(hand)
+    assert A.SELF_WIN in types(hand, S)
+
+
+def test_compulsory_win_overrides_a_passed_win() -> None:
+    hand = passed_win_position(filler=0)
+    discard(hand, W, "3m")  # four tiles are left: South must win at once
+    assert types(hand, S) == {A.WIN}
+
+
+def test_xuezhan_kong_after_a_win_is_paid_only_by_seats_still_in_play() -> None:
+    table = Table()
+    hand = table.start(
+        ["*", "123m 456m 789m 123p 5p", "777p 11m 22m 44m 66m 8m 9m", "*"],
+        draws="5p 7p",
+        turn=S,
+        filler=10,
+        options={"xuezhan": True},
+    )
+    act(hand, S, A.SELF_WIN)
+    act(hand, W, A.CONCEALED_KONG, 15)
+    kong = [(p.payer, p.payee, p.amount) for p in hand.ledger if p.reason == "下雨"]
+    assert kong == [(E, W, 12), (N, W, 12)]
+
+
+def test_normal_dealer_rules_standard_and_qq() -> None:
+    table = Table()
+    hand = table.start(["*", "123m 456m 789m 123p 5p", "*", "*"], draws="5p", turn=S)
+    act(hand, S, A.SELF_WIN)
+    assert hand.ruleset.next_dealer(hand) == S  # self-draw: the winner
+    robbed = example_robbery({})
+    assert robbed.ruleset.next_dealer(robbed) == E  # 004: the winner deals
+    qq = example_robbery({"dealer_rule": "qq"})
+    assert qq.ruleset.next_dealer(qq) == N  # 001: the discarder (here the robbed konger)
+
+
+def example_robbery(options: dict):
+    table = Table()
+    hand = table.start(
+        ["123m 456m 789m 34p 11p", "*", "*", "[555p] 5p 1m 2m 3m 7m 8m 9m 6p 7p 9p"],
+        draws="2m",
+        turn=N,
+        filler=10,
+        options=options,
+    )
+    act(hand, N, A.ADDED_KONG, 13)
+    act(hand, E, A.WIN)
+    pass_all(hand)
+    return hand
+
+
+def test_xuezhan_dealer_rules() -> None:
+    hand = example_4(leave=False)
+    assert hand.ruleset.next_dealer(hand) == S
+    qq = example_5({"dealer_rule": "qq", "xuezhan": True})
+    assert qq.ruleset.next_dealer(qq) is None  # 001: dice every xuezhan hand

@@ -1,0 +1,76 @@
+"""What each seat and a spectator may see: redaction of hands, draws, concealed kongs, 定缺."""
+
+from __future__ import annotations
+
+from qipai.mahjong.rulesets import get_ruleset
+from qipai.mahjong.table.actions import ActionType as A
+from qipai.mahjong.table.machine import HandMachine
+from tests.mahjong.test_machine_positions import E, S, Table, W, act
+
+
+def test_each_seat_sees_only_its_own_hand_and_a_spectator_none() -> None:
+    hand = HandMachine(get_ruleset("sichuan"), 4)
+    for viewer in range(4):
+        seats = hand.view(viewer)["seats"]
+        for seat in range(4):
+            shown = seats[seat]["hand"]
+            assert shown == (sorted(hand.seats[seat].concealed) if seat == viewer else None)
+            assert seats[seat]["hand_size"] == len(hand.seats[seat].concealed)
+    assert all(s["hand"] is None for s in hand.view(None)["seats"])
+    assert hand.view(None)["legal_actions"] == []
+    assert hand.view(2)["legal_actions"] == [a.to_wire() for a in hand.legal_actions(2)]
+
+
+def test_a_draw_is_public_without_its_tile() -> None:
+    table = Table()
+    hand = table.start(["*", "123m 456m 789m 12p 55p", "*", "*"], draws="9p", turn=S, filler=10)
+    drew = next(e for e in reversed(hand.events) if e.type == "drew")
+    assert drew.for_seat(None) == {"type": "drew", "seat": S, "replacement": False, "wall": 10}
+    assert drew.for_seat(E) == drew.for_seat(None)
+    assert drew.for_seat(S)["private"] == {"tile": hand.seats[S].last_drawn}
+
+
+def test_concealed_kong_is_hidden_until_the_hand_ends() -> None:
+    table = Table()
+    hand = table.start(["*", "9999m 123p 456p 78p 1m", "*", "*"], draws="1m", turn=S, filler=10)
+    act(hand, S, A.CONCEALED_KONG, 8)
+    assert hand.view(E)["seats"][S]["melds"] == [{"type": "kong_concealed", "hidden": True}]
+    assert hand.view(None)["seats"][S]["melds"] == [{"type": "kong_concealed", "hidden": True}]
+    own = hand.view(S)["seats"][S]["melds"][0]
+    assert own["kind"] == 8 and len(own["tiles"]) == 4
+    event = next(e for e in hand.events if e.type == "concealed_kong")
+    assert event.for_seat(W) == {"type": "concealed_kong", "seat": S}
+    assert event.for_seat(S)["private"]["meld"]["kind"] == 8
+    # the money is public (下雨 from everyone), the tiles are not
+    assert [p["reason"] for p in hand.view(None)["payments"]] == ["下雨"] * 3
+
+
+def test_everything_opens_at_the_end() -> None:
+    table = Table()
+    hand = table.start(["*", "9999m 123p 456p 78p 1m", "*", "*"], draws="1m", turn=S, filler=10)
+    act(hand, S, A.CONCEALED_KONG, 8)
+    hand.apply(hand.default_action(S))
+    while not hand.over:
+        seat = hand.to_act()[0]
+        hand.apply(hand.default_action(seat))
+    view = hand.view(None)
+    assert all(s["hand"] is not None for s in view["seats"])
+    assert view["seats"][S]["melds"][0]["kind"] == 8
+    assert view["settlement"]["totals"] == hand.settlement.seat_totals()
+
+
+def test_a_winner_hand_is_open_in_xuezhan() -> None:
+    table = Table()
+    hand = table.start(
+        ["*", "123m 456m 789m 123p 5p", "*", "*"],
+        draws="5p",
+        turn=S,
+        filler=10,
+        options={"xuezhan": True},
+    )
+    act(hand, S, A.SELF_WIN)
+    assert not hand.over
+    seats = hand.view(None)["seats"]
+    assert seats[S]["hand"] == sorted(hand.seats[S].concealed)
+    assert seats[S]["won"]["score"]["fans"] == [{"name": "平和", "value": 1}]
+    assert seats[E]["hand"] is None
