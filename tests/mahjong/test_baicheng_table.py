@@ -214,3 +214,18 @@ def test_robbing_the_kong_makes_the_konger_the_discarder_and_all_three_pay() -> 
         Payment(SOUTH, WEST, 200, "胡牌"),
         Payment(NORTH, WEST, 400, "胡牌+点炮"),
     ]
+
+
+def test_a_dealt_treasure_is_not_drawn() -> None:
+    """BC-05 needs a draw: the dealer's fourteenth dealt tile does not win by 摸宝."""
+    hand = Deal(baicheng()).start(
+        [
+            "[123m] [111s] 789p 44p 56m P",
+            "[555p] 234m 678s 99s 12p",
+            "234s 567s 88m 99p 1p 2p C",
+            "[789m] 345s 66p 77p 3p C F",
+        ],
+        tail="P 9s C F",
+    )
+    assert hand.view(EAST)["table"]["treasure"] == kind("P")
+    assert ActionType.SELF_WIN not in offered(hand, EAST)

@@ -108,7 +108,7 @@ class Baicheng(Ruleset):
     # --- value ----------------------------------------------------------------------------------
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         dealer = ctx.seat == hand.dealer
-        if ctx.self_draw:
+        if ctx.self_draw and hand.seats[ctx.seat].draws:  # dealt tiles are not drawn (BC-05)
             treasure = self.treasure(hand)
             if treasure is not None and ctx.win_kind == treasure:
                 ready = dataclasses.replace(table_hand(ctx), winning=None)
