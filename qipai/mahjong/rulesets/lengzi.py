@@ -40,7 +40,9 @@ class LengziOptions(RulesetOptions):
         False, (False, True), "独听: 棱子 only with a single waiting kind (LZ-13)"
     )
     pot_scale: bool = option(False, (False, True), "each 点炮 feeds 10 × A into the pot, not 100")
-    table_fee: int = option(10, (10, 0, 1, 5, 20, 50, 100), "台费 per player per won hand (PL-16)")
+    table_fee: int = option(
+        10, (10, 0, 1, 5, 20, 50, 100), "台费 per player per won hand (PL-16); 0 = none"
+    )
 
 
 class Lengzi(Ruleset):

@@ -19,6 +19,7 @@ FIXED_POT_CONTRIBUTION = 100
 """The seed's literal 100 coins per 点炮 (LZ-10), whatever the stake."""
 
 EXPOSED_KONGS = (MeldKind.KONG_EXPOSED, MeldKind.KONG_ADDED)
+LENGZI_FAN = Fan("棱子", 1)
 
 
 def is_lengzi(hand: HandText, *, strict_single_wait: bool = False) -> bool:
@@ -33,9 +34,6 @@ def win_name(*, self_draw: bool, lengzi: bool) -> str:
     if lengzi:
         return "棱子炸" if self_draw else "棱子胡"
     return "炸弹" if self_draw else "胡"
-
-
-LENGZI_FAN = Fan("棱子", 1)
 
 
 def lengzi_score(*, winner_is_dealer: bool, self_draw: bool, lengzi: bool) -> WinScore:
