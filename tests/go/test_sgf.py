@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from sgfmill import boards
+from sgfmill import sgf as sgfmill_sgf
 
 from qipai.go import Color, Game, SgfError, sgf
 from tests.go.records import read, sgf_dir
@@ -149,3 +151,35 @@ def test_every_professional_and_9x9_record_replays_and_survives_a_round_trip():
         back = sgf.loads(sgf.dumps(game))
         assert back.rows() == game.rows(), path.name
         assert back.moves == game.moves and back.captures == game.captures, path.name
+
+
+def _sgfmill_positions(text: str, upto: int) -> list[frozenset]:
+    """Positions after each of the first ``upto`` moves, replayed by sgfmill (no ko rule)."""
+    record = sgfmill_sgf.Sgf_game.from_string(text)
+    board = boards.Board(record.get_size())
+    positions = [frozenset(board.list_occupied_points())]
+    moves = [node.get_move() for node in record.get_main_sequence()[1:]]
+    moves = [(colour, move) for colour, move in moves if colour is not None]
+    for colour, move in moves[:upto]:
+        if move is not None:
+            board.play(move[0], move[1], colour)
+        positions.append(frozenset(board.list_occupied_points()))
+    return positions
+
+
+@pytest.mark.parametrize(
+    "name", [name for name, _, reason in REFUSED if reason == "ko"] + CYCLES_STOPPED
+)
+def test_superko_refuses_exactly_the_first_move_that_repeats_a_position(name):
+    """sgfmill, which has no ko rule, confirms that the refused move recreates an earlier
+    whole-board position and that no earlier move did."""
+    text = read(f"edge-cases/{name}")
+    with pytest.raises(SgfError) as err:
+        sgf.loads(text)
+    number = err.value.move_number
+    positions = _sgfmill_positions(text, number)
+    stone_positions = [positions[0]] + [
+        p for i, p in enumerate(positions[1:], 1) if p != positions[i - 1]
+    ]  # passes leave the position unchanged and never violate superko
+    assert positions[-1] in positions[:-1]
+    assert len(set(stone_positions[:-1])) == len(stone_positions) - 1
