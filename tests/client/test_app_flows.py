@@ -139,7 +139,8 @@ async def test_a_dropped_player_is_reconnected_with_the_token_and_sees_the_moves
             await until(pilot, lambda: app.hall is not dropped, "a new connection")
             await bob.request("act", table=screen.table, action="play", point="C3")
             await until(pilot, lambda: screen.view.move_number == 2, "bob's move after the drop")
-            assert table_of(app) is screen and screen.hall is app.hall
+            await until(pilot, lambda: screen.hall is app.hall, "the table on the new connection")
+            assert table_of(app) is screen
             assert screen.query_one(GoPanel).text_of("last") == "Last: C3"
             await pilot.press("k", "enter")
             await until(pilot, lambda: screen.view.move_number == 3, "ann playing on")
@@ -147,3 +148,18 @@ async def test_a_dropped_player_is_reconnected_with_the_token_and_sees_the_moves
     finally:
         await bob.close()
         await hall.stop()
+
+
+@pytest.mark.asyncio
+async def test_local_game_against_the_bot_gets_an_answer_to_each_move():
+    app = QipaiApp(Launch("local", size=9, bot="white"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table_of(app) is not None, "the local table")
+        screen = table_of(app)
+        assert screen.view.seats == {"black"}
+        assert screen.view.players["white"].endswith("(bot)")
+        await pilot.press("colon", *"c3", "enter")
+        await until(pilot, lambda: screen.view.move_number == 2, "the bot's answer")
+        assert screen.view.to_move == "black"
+        assert screen.query_one(GoPanel).text_of("status") == "Move 2  Black to play"
+        await app.close_hall()

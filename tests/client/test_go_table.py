@@ -211,3 +211,22 @@ async def test_a_19x19_table_fits_80x24_with_clocks_and_key_hints():
         hint_count = len(panel.text_of("hints").splitlines())
         assert panel.region.bottom <= 23 and panel.region.height == 9 + hint_count
         assert panel.text_lines()[-1].rstrip() == " R resign  q leave"
+
+
+@pytest.mark.asyncio
+async def test_the_running_clock_ticks_down_between_updates_and_only_its_line_changes():
+    clocks = {
+        "black": {"main": 65.0, "periods": 3, "period": 30, "byoyomi": False},
+        "white": {"main": 300.0, "periods": 3, "period": 30, "byoyomi": False},
+        "running": "black",
+    }
+    app = table_app(clocks=clocks)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(GoPanel)
+        before = panel.text_lines()
+        arrived = panel.view.clocks["black"].as_of
+        panel.tick(arrived + 6.0)
+        await pilot.pause()
+        after = panel.text_lines()
+    assert before[1].split()[0] == "1:05" and after[1].split()[0] == "0:59"
+    assert [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b] == [1]
