@@ -10,6 +10,7 @@ from qipai.mahjong.table.actions import Action
 from qipai.mahjong.table.actions import ActionType as A
 from qipai.mahjong.table.errors import (
     BadOptions,
+    HandNotOver,
     HandOver,
     IllegalAction,
     MalformedAction,
@@ -361,6 +362,9 @@ def test_match_books_scores_and_moves_the_dealer() -> None:
     match = Match(get_ruleset("sichuan", {"xuezhan": True}), seed=5)
     first_dealer = match.dealer
     assert 0 <= first_dealer < 4
+    with pytest.raises(HandNotOver) as error:
+        match.finish_hand(match.start_hand(99))
+    assert error.value.code == "hand_not_over" and match.hands_played == 0
     for seed in range(3):
         hand = match.start_hand(seed)
         assert hand.dealer == match.dealer

@@ -7,7 +7,7 @@ import pytest
 from qipai.mahjong.notation import parse_hand
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.base import WinContext
-from qipai.mahjong.scoring import Fan, Payment, multiplier, net
+from qipai.mahjong.scoring import Fan, Payment, WinRecord, WinScore, multiplier, net
 from tests.mahjong.test_machine_positions import SUIT_S, Table
 
 
@@ -148,3 +148,32 @@ def test_fan_wire_round_trip() -> None:
     assert Fan.from_wire(fan.to_wire()) == fan
     payment = Payment(3, 0, 96, "查花猪")
     assert Payment.from_wire(payment.to_wire()) == payment
+
+
+class _Table:
+    """The little a payment rule reads from the machine: who is still in play."""
+
+    def __init__(self, in_play: list[int]) -> None:
+        self._in_play = in_play
+
+    def active_seats(self) -> list[int]:
+        return list(self._in_play)
+
+
+def _win(seat: int, fan: int, discarder: int | None) -> WinRecord:
+    return WinRecord(seat, 0, discarder, WinScore((Fan("平和", fan),), fan, fan))
+
+
+@pytest.mark.parametrize("fan", [1, 2, 3, 4, 5, 6])
+def test_discard_win_is_paid_by_the_discarder_alone(fan: int) -> None:
+    ruleset = get_ruleset("sichuan", {"base": 6})
+    payments = ruleset.win_payments(_Table([0, 1, 2, 3]), _win(1, fan, 3), ())
+    assert payments == [Payment(3, 1, 6 * 2 ** (fan - 1), "点炮")]
+
+
+@pytest.mark.parametrize(("self_draw", "each"), [("base", [12, 18, 30]), ("none", [6, 12, 24])])
+def test_self_draw_is_paid_by_every_seat_in_play(self_draw: str, each: list[int]) -> None:
+    ruleset = get_ruleset("sichuan", {"base": 6, "self_draw": self_draw})
+    for fan, amount in zip((1, 2, 3), each, strict=True):
+        payments = ruleset.win_payments(_Table([0, 1, 3]), _win(1, fan, None), ())
+        assert payments == [Payment(0, 1, amount, "自摸"), Payment(3, 1, amount, "自摸")]

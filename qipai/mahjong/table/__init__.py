@@ -3,6 +3,7 @@
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.errors import (
     BadOptions,
+    HandNotOver,
     HandOver,
     IllegalAction,
     MahjongError,
@@ -17,6 +18,7 @@ __all__ = [
     "ActionType",
     "BadOptions",
     "Event",
+    "HandNotOver",
     "HandOver",
     "IllegalAction",
     "MahjongError",

@@ -41,6 +41,12 @@ class HandOver(IllegalAction):
     code = "hand_over"
 
 
+class HandNotOver(MahjongError):
+    """A finished hand was expected (booking it in a Match) but it is still being played."""
+
+    code = "hand_not_over"
+
+
 class BadOptions(MahjongError):
     """Room options that do not belong to the ruleset or have values outside their choices."""
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.scoring import net
+from qipai.mahjong.table.errors import HandNotOver
 from qipai.mahjong.table.machine import HandMachine
 
 
@@ -41,7 +42,7 @@ class Match:
         """Book a finished hand: add its settlement to the scores, move the dealer; the seat
         totals of the hand are returned."""
         if not hand.over or hand.settlement is None:
-            raise ValueError("the hand is not over")
+            raise HandNotOver("the hand is not over")
         totals = net(hand.settlement.payments)
         for seat in range(4):
             self.scores[seat] += totals.get(seat, 0)
