@@ -47,6 +47,7 @@ class Server:
     async def _serve(self, host: str, port: int, task_status: trio.TaskStatus[int]) -> None:
         async with trio.open_nursery() as hall_nursery:
             hall = self.hall = Hall(self.store, hall_nursery, self.bots, self.config)
+            hall_nursery.start_soon(hall.expire_adjourned)
             async with trio.open_nursery() as connections:
                 async with trio.open_nursery() as listening:
                     listeners = await trio.open_tcp_listeners(port, host=host)

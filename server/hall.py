@@ -32,13 +32,16 @@ from qipai.protocol import (
 from . import accounts
 from .bots import BotFactory
 from .session import Session
-from .store import GameRecord, Store
+from .store import AdjournedGame, GameRecord, Store
 from .tables import TABLE_TYPES, Table
+from .tables.go import GoTable, forfeited_record
 
 log = logging.getLogger(__name__)
 
 SERVER_NAME = "qipai-server 0.1.0"
 ROOM_NAMES = {"go": "围棋 Go"}
+ADJOURNED_LIFETIME = 24 * 3600.0
+ADJOURNED_SWEEP = 600.0
 
 
 @dataclass
@@ -93,7 +96,7 @@ class Hall:
             table = self.tables.get(table_id)
             if table is not None:
                 table.drop(session)
-                self._close_if_abandoned(table)
+                self.close_if_abandoned(table)
         session.tables.clear()
         if session.name is not None and self.online.get(session.name) is session:
             del self.online[session.name]
@@ -298,18 +301,20 @@ class Hall:
             raise ProtocolError(
                 ErrorCode.TOO_MANY_TABLES, "you have tables waiting for players already"
             )
-        table_type = TABLE_TYPES[room]
-        table = table_type(self, self._next_table, options, session.name or "")
-        self._next_table += 1
-        self.tables[table.id] = table
-        scope = trio.CancelScope()
-        self._table_scopes[table.id] = scope
-        self.nursery.start_soon(self._run_table, table, scope)
+        table = TABLE_TYPES[room](self, self._next_table, options, session.name or "")
+        self._open(table)
         table.join(session)
         table.setup(session)
         self.table_changed(table)
         log.info("%s created table %d (%s)", session.name, table.id, room)
         return {"table": table.id, "view": table.view_for(session)}
+
+    def _open(self, table: Table) -> None:
+        self._next_table = table.id + 1
+        self.tables[table.id] = table
+        scope = trio.CancelScope()
+        self._table_scopes[table.id] = scope
+        self.nursery.start_soon(self._run_table, table, scope)
 
     async def _run_table(self, table: Table, scope: trio.CancelScope) -> None:
         with scope:
@@ -318,7 +323,7 @@ class Hall:
             except Exception:
                 log.exception("table %d failed", table.id)
 
-    def _close_if_abandoned(self, table: Table) -> None:
+    def close_if_abandoned(self, table: Table) -> None:
         if table.abandoned and table.id in self.tables:
             del self.tables[table.id]
             table.closed = True
@@ -342,7 +347,7 @@ class Hall:
     def on_leave(self, session: Session, request: dict) -> dict:
         table = self._table(request["table"])
         table.leave(session)
-        self._close_if_abandoned(table)
+        self.close_if_abandoned(table)
         return {}
 
     def on_snapshot(self, session: Session, request: dict) -> dict:
@@ -367,18 +372,21 @@ class Hall:
         return game_id
 
     def record_game(self, record: GameRecord) -> None:
-        """Store a finished game; shutdown waits for every pending write."""
+        self._write(self.store.add_game, record, f"game {record.id}: {record.result}")
+
+    def _write(self, query: Callable[[Any], None], row: Any, label: str) -> None:
+        """Store a row in the background; shutdown waits for every pending write."""
         self._pending_writes += 1
         self._writes_done = trio.Event()
-        self.nursery.start_soon(self._write_game, record)
+        self.nursery.start_soon(self._write_row, query, row, label)
 
-    async def _write_game(self, record: GameRecord) -> None:
+    async def _write_row(self, query: Callable[[Any], None], row: Any, label: str) -> None:
         try:
             with trio.CancelScope(shield=True):
-                await self.store.call(self.store.add_game, record)
-            log.info("stored game %d: %s", record.id, record.result)
+                await self.store.call(query, row)
+            log.info("stored %s", label)
         except Exception:
-            log.exception("could not store game %d", record.id)
+            log.exception("could not store %s", label)
         finally:
             self._pending_writes -= 1
             if self._pending_writes == 0:
@@ -387,9 +395,52 @@ class Hall:
     async def flush(self) -> None:
         await self._writes_done.wait()
 
+    def record_adjourned(self, game: AdjournedGame) -> None:
+        self._write(self.store.add_adjourned, game, f"adjourned game {game.id}")
+
     async def on_games(self, session: Session, request: dict) -> dict:
         games = await self.store.call(self.store.games_of, session.name)
-        return {"games": [g.summary() for g in games]}
+        adjourned = await self.store.call(self.store.adjourned_of, session.name)
+        return {
+            "games": [g.summary() for g in games],
+            "adjourned": [a.summary() for a in adjourned],
+        }
+
+    async def on_resume_game(self, session: Session, request: dict) -> dict:
+        """GO-12: either player resumes an adjourned game once both are here."""
+        game_id = request["game"]
+        mine = await self.store.call(self.store.adjourned_of, session.name)
+        found = next((a for a in mine if a.id == game_id), None)
+        if found is None:
+            raise ProtocolError(ErrorCode.NO_SUCH_GAME, f"you have no adjourned game {game_id}")
+        other = found.white if found.black == session.name else found.black
+        if other not in self.online:
+            raise ProtocolError(ErrorCode.OPPONENT_ABSENT, f"{other} is not here")
+        taken = await self.store.call(self.store.take_adjourned, game_id)
+        if taken is None:
+            raise ProtocolError(ErrorCode.NO_SUCH_GAME, f"game {game_id} is not adjourned any more")
+        table = GoTable.resumed(self, self._next_table, taken)
+        self._open(table)
+        for name in {taken.black, taken.white}:
+            member = self.online.get(name)
+            if member is not None:
+                table.join(member)
+        table.publish("started")
+        self.table_changed(table)
+        log.info("%s resumed adjourned game %d at table %d", session.name, game_id, table.id)
+        return {"table": table.id, "view": table.view_for(session)}
+
+    async def expire_adjourned(self) -> None:
+        """GO-12: an adjourned game not resumed within 24 hours is lost by whoever left."""
+        while True:
+            expired = await self.store.call(
+                self.store.expired_adjourned, time.time() - ADJOURNED_LIFETIME
+            )
+            for adjourned in expired:
+                record = forfeited_record(self.allocate_game_id(), adjourned)
+                await self.store.call(self.store.settle_adjourned, adjourned.id, record)
+                log.info("adjourned game %d expired: %s", adjourned.id, record.result)
+            await trio.sleep(ADJOURNED_SWEEP)
 
     async def on_game_record(self, session: Session, request: dict) -> dict:
         game = await self.store.call(self.store.game, request["game"])

@@ -48,6 +48,19 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_black ON games(black);
     CREATE INDEX games_white ON games(white);
     """,
+    # 2: GO-12, untimed games adjourned while a player is away.
+    """
+    CREATE TABLE adjourned (
+        id INTEGER PRIMARY KEY,
+        room TEXT NOT NULL,
+        options TEXT NOT NULL,
+        black TEXT NOT NULL,
+        white TEXT NOT NULL,
+        record TEXT NOT NULL,
+        left_by TEXT NOT NULL,
+        adjourned_at REAL NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -78,6 +91,28 @@ class GameRecord:
             "valid": self.valid,
             "finished_at": self.finished_at,
             "moves": self.moves,
+        }
+
+
+@dataclass(frozen=True)
+class AdjournedGame:
+    id: int
+    room: str
+    options: str
+    black: str
+    white: str
+    record: str
+    left_by: str
+    adjourned_at: float
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "game": self.id,
+            "room": self.room,
+            "black": self.black,
+            "white": self.white,
+            "left_by": self.left_by,
+            "adjourned_at": self.adjourned_at,
         }
 
 
@@ -154,7 +189,11 @@ class Store:
     # games
 
     def next_game_id(self) -> int:
-        return self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM games").fetchone()[0]
+        """Finished and adjourned games share one id space."""
+        return self.db.execute(
+            "SELECT MAX(COALESCE((SELECT MAX(id) FROM games), 0),"
+            " COALESCE((SELECT MAX(id) FROM adjourned), 0)) + 1"
+        ).fetchone()[0]
 
     def add_game(self, game: GameRecord) -> None:
         self.db.execute(
@@ -185,6 +224,50 @@ class Store:
     def game(self, game_id: int) -> GameRecord | None:
         row = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         return _game(row) if row else None
+
+    # adjourned games
+
+    def add_adjourned(self, game: AdjournedGame) -> None:
+        self.db.execute(
+            "INSERT INTO adjourned VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game.id,
+                game.room,
+                game.options,
+                game.black,
+                game.white,
+                game.record,
+                game.left_by,
+                game.adjourned_at,
+            ),
+        )
+
+    def adjourned_of(self, name: str) -> list[AdjournedGame]:
+        rows = self.db.execute(
+            "SELECT * FROM adjourned WHERE black = ? OR white = ? ORDER BY id DESC", (name, name)
+        ).fetchall()
+        return [AdjournedGame(*row) for row in rows]
+
+    def take_adjourned(self, game_id: int) -> AdjournedGame | None:
+        """Remove an adjourned game to resume it; None if it is gone (resumed or expired)."""
+        row = self.db.execute("SELECT * FROM adjourned WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        self.db.execute("DELETE FROM adjourned WHERE id = ?", (game_id,))
+        return AdjournedGame(*row)
+
+    def expired_adjourned(self, before: float) -> list[AdjournedGame]:
+        rows = self.db.execute(
+            "SELECT * FROM adjourned WHERE adjourned_at < ? ORDER BY id", (before,)
+        ).fetchall()
+        return [AdjournedGame(*row) for row in rows]
+
+    def settle_adjourned(self, game_id: int, record: GameRecord) -> None:
+        """The adjourned game becomes a finished one, in one transaction."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM adjourned WHERE id = ?", (game_id,))
+            self.add_game(record)
 
 
 def _game(row: tuple) -> GameRecord:

@@ -41,6 +41,7 @@ class ErrorCode(StrEnum):
     NOT_AT_TABLE = "not_at_table"
     TABLE_NOT_STARTED = "table_not_started"
     TOO_MANY_TABLES = "too_many_tables"
+    OPPONENT_ABSENT = "opponent_absent"
     # Game rules, reported by the engine (Go codes keep the engine's names, stone placement
     # faults carry the rules book's ``illegal_`` prefix).
     ILLEGAL_OCCUPIED = "illegal_occupied"

@@ -68,6 +68,7 @@ REQUESTS: dict[str, tuple[Field, ...]] = {
     ),
     "games": (),
     "game_record": (Field("game", int),),
+    "resume_game": (Field("game", int),),
 }
 
 #: Requests allowed before login (after the handshake).

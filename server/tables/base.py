@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from ..session import Session
 
 
+#: Phases after which a table only shows how its game ended.
+ENDED = frozenset({"over", "adjourned"})
+
+
 @dataclass(frozen=True)
 class Occupant:
     name: str
@@ -41,6 +45,7 @@ class Table:
         self.seq = 0
         self.started = False
         self.closed = False
+        self.offline_since: dict[str, float] = {}
         self._changed = trio.Event()
 
     # ------------------------------------------------------------------ game hooks
@@ -75,7 +80,7 @@ class Table:
 
     @property
     def running(self) -> bool:
-        return self.started and self.phase != "over"
+        return self.started and self.phase not in ENDED
 
     def seats_of(self, name: str | None) -> tuple[str, ...]:
         if name is None:
@@ -219,6 +224,10 @@ class Table:
 
     def presence(self, name: str, online: bool) -> None:
         for seat in self.seats_of(name):
+            if online:
+                self.offline_since.pop(seat, None)
+            else:
+                self.offline_since[seat] = trio.current_time()
             self.publish("online" if online else "offline", seat=seat, name=name)
 
     def chat(self, session: Session, text: str) -> None:

@@ -18,14 +18,15 @@ from qipai.go import sgf as go_sgf
 from qipai.go.clock import GameClock, TimeControl
 from qipai.protocol import GO_ACTIONS, ErrorCode, GoOptions, ProtocolError
 
-from ..store import GameRecord
-from .base import Table
+from ..store import AdjournedGame, GameRecord
+from .base import Occupant, Table
 
 if TYPE_CHECKING:
     from ..hall import Hall
     from ..session import Session
 
 RANKED_SCORING_SECONDS = 5 * 60
+ADJOURN_AFTER = 10 * 60
 SEAT_COLOR = {"black": Color.BLACK, "white": Color.WHITE}
 COLOR_SEAT = {Color.BLACK: "black", Color.WHITE: "white"}
 
@@ -48,6 +49,44 @@ def protocol_error(error: GoError) -> ProtocolError:
         except ValueError:
             code = ErrorCode.WRONG_PHASE
     return ProtocolError(code, error.message)
+
+
+def sgf_info(black: str | None, white: str | None) -> dict[str, str]:
+    info = {"DT": time.strftime("%Y-%m-%d", time.gmtime()), "PC": "qipai"}
+    if black:
+        info["PB"] = black
+    if white:
+        info["PW"] = white
+    return info
+
+
+def game_record(
+    record_id: int, options: str, black: str | None, white: str | None, game: Game
+) -> GameRecord:
+    """A finished game as it is stored: its SGF, players, result and validity (GO-05)."""
+    result = game.result
+    assert result is not None
+    return GameRecord(
+        id=record_id,
+        room="go",
+        options=options,
+        black=black,
+        white=white,
+        result=result.text,
+        winner=COLOR_SEAT[result.winner] if result.winner else None,
+        reason=result.reason,
+        valid=game.is_valid,
+        moves=game.move_number,
+        record=go_sgf.dumps(game, **sgf_info(black, white)),
+        finished_at=time.time(),
+    )
+
+
+def forfeited_record(record_id: int, adjourned: AdjournedGame) -> GameRecord:
+    """GO-12: an adjourned game left unresumed counts as resigned by the player who left."""
+    game = go_sgf.loads(adjourned.record)
+    game.resign(SEAT_COLOR[adjourned.left_by])
+    return game_record(record_id, adjourned.options, adjourned.black, adjourned.white, game)
 
 
 def forbidden_points(game: Game, rows: list[str]) -> list[str]:
@@ -95,6 +134,7 @@ class GoTable(Table):
         )
         self.undo_request: str | None = None
         self.record_id: int | None = None
+        self.adjourned: int | None = None
         self._scoring_since = 0.0
         self._rows_key: tuple[int, int] | None = None
         self._rows_cache: list[str] = []
@@ -103,7 +143,19 @@ class GoTable(Table):
 
     @property
     def phase(self) -> str:
+        if self.adjourned is not None:
+            return "adjourned"
         return self.game.phase if self.started else "waiting"
+
+    @classmethod
+    def resumed(cls, hall: Hall, table_id: int, adjourned: AdjournedGame) -> GoTable:
+        """A table for an adjourned game (GO-12), both players seated, play going on."""
+        options = GoOptions.from_wire(json.loads(adjourned.options))
+        table = cls(hall, table_id, options, adjourned.black)
+        table.game = go_sgf.loads(adjourned.record)
+        table.seats = {"black": Occupant(adjourned.black), "white": Occupant(adjourned.white)}
+        table.started = True
+        return table
 
     @property
     def hotseat(self) -> bool:
@@ -137,16 +189,52 @@ class GoTable(Table):
                     continue
                 self.flag_check()
                 self.scoring_time_check()
+                self.absence_check()
 
     def _next_deadline(self) -> float:
         if not self.running:
             return float("inf")
+        if self.adjournable and self.offline_since:
+            return min(self.offline_since.values()) + ADJOURN_AFTER
         if self.game.phase == SCORING:
             if self.options.friendly:
                 return float("inf")
             return self._scoring_since + RANKED_SCORING_SECONDS
         expires = self.clock.expires_at() if self.clock else None
         return float("inf") if expires is None else expires
+
+    @property
+    def adjournable(self) -> bool:
+        """Untimed games between two people; hot-seat and bot games just wait for their player."""
+        options = self.options
+        return self.clock is None and not options.hotseat and options.bot is None
+
+    def absence_check(self) -> None:
+        """GO-12: an untimed game whose player stays away for 10 minutes is adjourned."""
+        if not self.running or not self.adjournable or not self.offline_since:
+            return
+        seat, since = min(self.offline_since.items(), key=lambda item: item[1])
+        if trio.current_time() < since + ADJOURN_AFTER:
+            return
+        self._stop_clock()
+        self.undo_request = None
+        self.adjourned = self.hall.allocate_game_id()
+        names = {s: (o.name if o else "") for s, o in self.seats.items()}
+        self.hall.record_adjourned(
+            AdjournedGame(
+                id=self.adjourned,
+                room=self.room,
+                options=json.dumps(self.options.to_wire()),
+                black=names["black"],
+                white=names["white"],
+                record=go_sgf.dumps(self.game, **sgf_info(names["black"], names["white"])),
+                left_by=seat,
+                adjourned_at=time.time(),
+            )
+        )
+        self.publish("adjourned", by=seat, game=self.adjourned)
+        self.hall.table_changed(self)
+        self.hall.close_if_abandoned(self)
 
     def scoring_time_check(self) -> None:
         """GO-04 e: a ranked scoring phase without agreement in 5 minutes resumes play."""
@@ -198,6 +286,7 @@ class GoTable(Table):
             "confirmed": sorted(COLOR_SEAT[c] for c in game.confirmed),
             "undo_request": self.undo_request,
             "result": self._result_view(),
+            "adjourned": self.adjourned,
         }
 
     def _rows(self) -> list[str]:
@@ -274,6 +363,8 @@ class GoTable(Table):
             raise ProtocolError(ErrorCode.BAD_FIELD, f"unknown action {action!r}")
         if not self.started:
             raise ProtocolError(ErrorCode.TABLE_NOT_STARTED, "waiting for a second player")
+        if self.adjourned is not None:
+            raise ProtocolError(ErrorCode.WRONG_PHASE, "the game is adjourned; resume it first")
         self.flag_check()
         if self.game.phase == OVER:
             raise ProtocolError(ErrorCode.GAME_OVER, "the game is over")
@@ -408,13 +499,6 @@ class GoTable(Table):
 
     # ------------------------------------------------------------------ the end
 
-    def _sgf_info(self, names: dict[str, str | None]) -> dict[str, str]:
-        info = {"DT": time.strftime("%Y-%m-%d", time.gmtime()), "PC": "qipai"}
-        for seat, prop in (("black", "PB"), ("white", "PW")):
-            if names[seat]:
-                info[prop] = names[seat]
-        return info
-
     def finish(self) -> None:
         """Store the game and tell everyone; called once the engine says it is over."""
         self._stop_clock()
@@ -423,21 +507,9 @@ class GoTable(Table):
         assert result is not None
         self.record_id = self.hall.allocate_game_id()
         names = {s: (o.name if o else None) for s, o in self.seats.items()}
+        options = json.dumps(self.options.to_wire())
         self.hall.record_game(
-            GameRecord(
-                id=self.record_id,
-                room=self.room,
-                options=json.dumps(self.options.to_wire()),
-                black=names["black"],
-                white=names["white"],
-                result=result.text,
-                winner=COLOR_SEAT[result.winner] if result.winner else None,
-                reason=result.reason,
-                valid=self.game.is_valid,
-                moves=self.game.move_number,
-                record=go_sgf.dumps(self.game, **self._sgf_info(names)),
-                finished_at=time.time(),
-            )
+            game_record(self.record_id, options, names["black"], names["white"], self.game)
         )
         self.publish("over", result=self._result_view())
         self.hall.table_changed(self)

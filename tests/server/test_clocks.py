@@ -1,6 +1,7 @@
 """Server-kept clocks (GO-07, GO-08, GO-09) on a virtual clock: the hall is driven directly,
 without sockets, so that trio's autojump clock can skip the minutes."""
 
+import time
 from contextlib import asynccontextmanager
 
 import msgpack
@@ -10,7 +11,7 @@ import trio
 from server.bots import BotFactory
 from server.hall import Hall
 from server.session import Session
-from server.store import Store
+from server.store import AdjournedGame, Store
 
 CLOCK = {"main": 60, "periods": 2, "period": 10}
 
@@ -146,3 +147,68 @@ async def test_ranked_scoring_without_agreement_resumes_after_five_minutes(
         assert table.phase == "play" and table.game.resumptions == 1
         resumed = [m for m in bob.received() if m.get("kind") == "resumed"]
         assert resumed and resumed[-1]["view"]["game"]["clocks"]["running"] == "white"
+
+
+@pytest.mark.trio
+async def test_untimed_game_is_adjourned_after_ten_minutes_away_and_resumed(
+    tmp_path, autojump_clock
+):
+    async with clocked_table(tmp_path, {"size": 9}) as (hall, table, ann, bob):
+        for seat, point in ((ann, "E5"), (bob, "C3"), (ann, "G7")):
+            await seat.request("act", table=table.id, action="play", point=point)
+        hall.disconnected(bob.session)
+        await trio.sleep(599)
+        assert table.phase == "play"
+        await trio.sleep(2)
+        assert table.phase == "adjourned"
+        (event,) = [m for m in ann.received() if m.get("kind") == "adjourned"]
+        assert event["by"] == "white" and event["view"]["game"]["phase"] == "adjourned"
+        game_id = event["game"]
+        await hall.flush()
+        assert (await ann.request("act", table=table.id, action="pass"))["code"] == "wrong_phase"
+        listed = (await ann.request("games"))["adjourned"]
+        assert [(g["game"], g["left_by"], g["black"], g["white"]) for g in listed] == [
+            (game_id, "white", "ann", "bob")
+        ]
+        # Both must be present to resume (GO-12).
+        assert (await ann.request("resume_game", game=game_id))["code"] == "opponent_absent"
+        bob_again = Seat(hall, "bob")
+        resumed = await bob_again.request("resume_game", game=game_id)
+        view = resumed["view"]
+        assert view["you"]["seats"] == ["white"] and view["game"]["move_number"] == 3
+        assert view["game"]["last_move"] == "G7" and "play" in view["you"]["legal"]
+        new_table = resumed["table"]
+        started = [m for m in ann.received() if m.get("kind") == "started"]
+        assert started and started[-1]["table"] == new_table
+        assert (await bob_again.request("act", table=new_table, action="play", point="D4"))[
+            "type"
+        ] == "ok"
+        assert (await ann.request("games"))["adjourned"] == []
+        assert (await ann.request("resume_game", game=game_id))["code"] == "no_such_game"
+
+
+@pytest.mark.trio
+async def test_an_adjourned_game_left_for_a_day_is_lost_by_the_absent_player(
+    tmp_path, autojump_clock
+):
+    async with clocked_table(tmp_path, {"size": 9}) as (hall, table, ann, bob):
+        await ann.request("act", table=table.id, action="play", point="E5")
+        hall.disconnected(bob.session)
+        await trio.sleep(601)
+        await hall.flush()
+        (adjourned,) = hall.store.adjourned_of("ann")
+        stale = AdjournedGame(**{**adjourned.__dict__, "adjourned_at": time.time() - 25 * 3600})
+        hall.store.db.execute("DELETE FROM adjourned")
+        hall.store.add_adjourned(stale)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(hall.expire_adjourned)
+            await trio.sleep(1)
+            nursery.cancel_scope.cancel()
+        assert hall.store.adjourned_of("ann") == []
+        (game,) = hall.store.games_of("bob")
+        assert (game.result, game.reason, game.winner, game.valid) == (
+            "黑中盘胜",
+            "resign",
+            "black",
+            False,
+        )
