@@ -204,15 +204,18 @@ class Board:
             removed.extend(stones)
         return removed
 
-    def place_setup(self, index: int, color: int) -> None:
-        """Put a setup or handicap stone; refuses a placement that would leave a chain without
-        liberties, since setup never captures."""
-        if self.colors[index]:
-            raise BoardRefusal("occupied")
-        self.colors[index] = color
+    def place_setup(self, stones: list[tuple[int, int]]) -> None:
+        """Put setup or handicap stones, given as (index, colour); nothing changes if one lands
+        on an occupied point or leaves a chain without liberties (setup never captures)."""
+        before = list(self.colors)
+        for index, color in stones:
+            if self.colors[index]:
+                self.colors = before
+                raise BoardRefusal("occupied")
+            self.colors[index] = int(color)
         self.rebuild()
         if any(chain is not None and not chain.libs for chain in self.chains):
-            self.colors[index] = EMPTY
+            self.colors = before
             self.rebuild()
             raise BoardRefusal("suicide")
 

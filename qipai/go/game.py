@@ -100,25 +100,27 @@ class Game:
         stones: dict[Color, list[Point]] = {Color.BLACK: [], Color.WHITE: []}
         if setup is not None:
             for color, points in setup.items():
+                if color not in (Color.BLACK, Color.WHITE):
+                    raise GoError("bad_setup", f"not a colour: {color!r}")
                 stones[Color(color)] = [coerce_point(p, size) for p in points]
         elif handicap:
             stones[Color.BLACK] = handicap_points(size, handicap)
+        try:
+            self._board.place_setup([(self._index(p), c) for c in stones for p in stones[c]])
+        except BoardRefusal as refusal:
+            raise GoError("bad_setup", f"setup stones: {refusal.code}") from None
         self._args["setup"] = {c: tuple(ps) for c, ps in stones.items()}
-        for color, points in stones.items():
-            for point in points:
-                try:
-                    self._board.place_setup(self._index(point), color)
-                except BoardRefusal as refusal:
-                    raise GoError("bad_setup", f"setup stone at {point}: {refusal.code}") from None
         self.setup = self._args["setup"]
+        if first is not None and first not in (Color.BLACK, Color.WHITE):
+            raise GoError("bad_setup", f"not a colour to move first: {first!r}")
         if first is None:
             first = (
                 Color.WHITE
                 if (handicap or stones[Color.BLACK]) and not stones[Color.WHITE]
                 else Color.BLACK
             )
-        self.first = first
-        self.to_move: Color = first
+        self.first = Color(first)
+        self.to_move: Color = self.first
         self.phase = PLAY
         self.captures: dict[Color, int] = {Color.BLACK: 0, Color.WHITE: 0}
         self.moves: list[Move] = []

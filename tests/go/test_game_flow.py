@@ -213,6 +213,9 @@ def test_undo_lets_a_ko_position_be_played_again():
         ({"size": 15, "handicap": 2}, "bad_handicap"),
         ({"size": 9, "komi": "7"}, "bad_komi"),
         ({"size": 9, "setup": {BLACK: [(0, 0)], WHITE: [(0, 0)]}}, "bad_setup"),
+        ({"size": 9, "setup": {BLACK: [(0, 0)], WHITE: [(1, 0), (0, 1)]}}, "bad_setup"),
+        ({"size": 9, "setup": {3: [(0, 0)]}}, "bad_setup"),
+        ({"size": 9, "first": 0}, "bad_setup"),
     ],
 )
 def test_bad_constructor_arguments(kwargs, code):
