@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from qipai.mahjong.bots import play_hand
 from qipai.mahjong.notation import MeldKind, parse_hand
 from qipai.mahjong.rulesets.base import Ruleset, TableMeld
 from qipai.mahjong.rulesets.lengzi import Lengzi, LengziOptions, book_pot, leave_table, set_xiapao
 from qipai.mahjong.scoring import HOUSE, POT, Payment, net
 from qipai.mahjong.table.actions import Action, ActionType
+from qipai.mahjong.table.errors import IllegalAction
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.table.match import Match
 from qipai.mahjong.tiles import kind_of, kinds_in_set, parse_kinds
@@ -259,12 +262,9 @@ def test_xiapao_toggle_is_checked() -> None:
     set_xiapao(state, NORTH, True)
     assert state["xiapao"] == [False, False, False, True]
     for seat, on in ((4, True), (NORTH, 1)):
-        try:
+        with pytest.raises(IllegalAction) as refused:
             set_xiapao(state, seat, on)
-        except Exception as refused:  # noqa: BLE001 - the typed error is checked below
-            assert getattr(refused, "code", None) == "illegal_action"
-        else:
-            raise AssertionError("a bad 下炮 toggle was accepted")
+        assert refused.value.code == "illegal_action"
     assert state["xiapao"] == [False, False, False, True]
 
 
