@@ -113,6 +113,7 @@ class QipaiApp(App):
             reply = await self._local_login()
             self.account = str(reply.get("name", ""))
             self.token = reply.get("token")
+            self.push_screen(LobbyScreen("local hall", self.account))
             options: dict[str, Any] = {"size": size}
             options.update({"bot": bot} if bot else {"hotseat": True})
             created = await self.hall.request("create_table", room="go", options=options)

@@ -129,6 +129,7 @@ class GoTableScreen(Screen):
         if self._key_signature(view) != self._shown_keys:
             self._shown_keys = self._key_signature(view)
             self.refresh_bindings()
+            board.refresh_bindings()
 
     def _tick(self) -> None:
         if any(clock.running for clock in self.view.clocks.values()):

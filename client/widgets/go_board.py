@@ -105,6 +105,12 @@ class GoBoard(CellLines, can_focus=True):
         self.cursor = (min(max(x, 0), size - 1), min(max(y, 0), size - 1))
         self.redraw()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is offered only while a point can be chosen: to play or to mark dead stones."""
+        if action == "choose":
+            return self.show_cursor and self.view.phase in ("play", "scoring")
+        return True
+
     def action_move_cursor(self, dx: int, dy: int) -> None:
         self.set_cursor(self.cursor[0] + dx, self.cursor[1] + dy)
 

@@ -13,6 +13,7 @@ from client.app import QipaiApp
 from client.connection import HallConnection
 from client.launch import Launch
 from client.local_hall import LocalHall
+from client.screens.games import GamesScreen
 from client.screens.go_table import GoTableScreen
 from client.screens.lobby import LobbyScreen
 from client.screens.login import LoginScreen
@@ -162,4 +163,44 @@ async def test_local_game_against_the_bot_gets_an_answer_to_each_move():
         await until(pilot, lambda: screen.view.move_number == 2, "the bot's answer")
         assert screen.view.to_move == "black"
         assert screen.query_one(GoPanel).text_of("status") == "Move 2  Black to play"
+        await app.close_hall()
+
+
+@pytest.mark.asyncio
+async def test_a_resigned_game_is_saved_as_sgf_from_the_result_and_from_my_games(
+    private_user_dirs,
+):
+    app = QipaiApp(Launch("local", size=9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table_of(app) is not None, "the local table")
+        screen = table_of(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.view.move_number == 1, "black's move")
+        await pilot.press("R", "R")  # white, to move, resigns
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result")
+        lines = app.screen.query_one("#lines").render().plain
+        assert "Black wins by resignation" in lines
+        await pilot.press("s")
+        await until(
+            pilot,
+            lambda: "Saved" in app.screen.query_one("#message").render().plain,
+            "the SGF saved",
+        )
+        saved = list((private_user_dirs / "documents" / "qipai").glob("*.sgf"))
+        assert len(saved) == 1 and saved[0].read_text().startswith("(;")
+        assert ";B[ee]" in saved[0].read_text()
+        await pilot.press("enter", "q")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back in the lobby")
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, GamesScreen), "my games")
+        games = app.screen
+        await until(pilot, lambda: len(games.games) == 1, "the finished game listed")
+        saved[0].unlink()
+        await pilot.press("s")
+        await until(
+            pilot,
+            lambda: "Saved" in games.query_one("#message").render().plain,
+            "the SGF saved from the list",
+        )
+        assert saved[0].exists()
         await app.close_hall()
