@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from qipai.mahjong.rulesets.baicheng import Baicheng, BaichengOptions
-from qipai.mahjong.scoring import Payment
+from qipai.mahjong.scoring import HOUSE, Payment
 from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.tiles import kind_of, parse_kinds
@@ -58,7 +58,11 @@ def test_example_2_dealer_self_draws_the_treasure() -> None:
     act(hand, EAST, ActionType.SELF_WIN)
     fans = sorted((f.name_zh, f.value) for f in hand.wins[0].score.fans)
     assert fans == sorted([("庄胡", 1), ("自摸", 1), ("摸宝", 1), ("带鸡", 1)])
-    assert list(hand.settlement.payments) == [
+    assert list(hand.settlement.payments)[:4] == [
+        Payment(seat, HOUSE, 10, "台费")
+        for seat in range(4)  # 10 % of the stake (PL-16)
+    ]
+    assert list(hand.settlement.payments)[4:] == [
         Payment(SOUTH, EAST, 1600, "胡牌"),
         Payment(WEST, EAST, 3200, "胡牌+门清"),
         Payment(NORTH, EAST, 1600, "胡牌"),
@@ -188,7 +192,7 @@ def test_example_4_treasure_that_is_the_genuine_wait_through_the_machine() -> No
     act(hand, SOUTH, ActionType.SELF_WIN)
     fans = sorted((f.name_zh, f.value) for f in hand.wins[0].score.fans)
     assert fans == sorted([("夹胡", 1), ("自摸", 1), ("宝中宝", 2)])
-    assert list(hand.settlement.payments) == [
+    assert list(hand.settlement.payments)[4:] == [
         Payment(EAST, SOUTH, 3200, "胡牌+坐庄"),
         Payment(WEST, SOUTH, 1600, "胡牌"),
         Payment(NORTH, SOUTH, 1600, "胡牌"),
@@ -209,7 +213,7 @@ def test_robbing_the_kong_makes_the_konger_the_discarder_and_all_three_pay() -> 
     act(hand, NORTH, ActionType.ADDED_KONG, kind("5s"))
     answer_all(hand, {WEST: ActionType.WIN})
     assert [f.name_zh for f in hand.wins[0].score.fans] == ["夹胡"]
-    assert list(hand.settlement.payments) == [
+    assert list(hand.settlement.payments)[4:] == [
         Payment(EAST, WEST, 400, "胡牌+坐庄"),
         Payment(SOUTH, WEST, 200, "胡牌"),
         Payment(NORTH, WEST, 400, "胡牌+点炮"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from qipai.mahjong.bots import play_hand
 from qipai.mahjong.rulesets.zhongyou import Zhongyou, ZhongyouOptions, advance_round, game_over
-from qipai.mahjong.scoring import Payment
+from qipai.mahjong.scoring import HOUSE, Payment
 from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.table.match import Match
@@ -48,7 +48,10 @@ def test_example_3_twelve_tiles_down_feeder_pays_the_self_draw() -> None:
         ("对对胡", 3),
         ("自摸", 1),
     ]
-    assert list(hand.settlement.payments) == [Payment(WEST, NORTH, 960, "包自摸")]
+    assert list(hand.settlement.payments) == [
+        *(Payment(seat, HOUSE, 1, "台费") for seat in range(4)),  # 10 % of 10 (PL-16)
+        Payment(WEST, NORTH, 960, "包自摸"),
+    ]
 
 
 def test_example_4_win_on_a_direct_kong_replacement_is_paid_by_the_kong_feeder() -> None:
@@ -66,7 +69,7 @@ def test_example_4_win_on_a_direct_kong_replacement_is_paid_by_the_kong_feeder()
     act(hand, NORTH, ActionType.SELF_WIN)
     win = hand.wins[0]
     assert sorted(f.name_zh for f in win.score.fans) == ["杠开", "自摸"]
-    assert list(hand.settlement.payments) == [Payment(EAST, NORTH, 120, "杠开包")]
+    assert list(hand.settlement.payments)[4:] == [Payment(EAST, NORTH, 120, "杠开包")]
 
 
 def test_example_4_robbing_the_kong_is_paid_by_the_konger() -> None:
@@ -84,7 +87,7 @@ def test_example_4_robbing_the_kong_is_paid_by_the_konger() -> None:
     answer_all(hand, {WEST: ActionType.WIN})
     win = hand.wins[0]
     assert sorted(f.name_zh for f in win.score.fans) == ["平胡", "自摸"]
-    assert list(hand.settlement.payments) == [Payment(SOUTH, WEST, 120, "抢杠")]
+    assert list(hand.settlement.payments)[4:] == [Payment(SOUTH, WEST, 120, "抢杠")]
 
 
 def test_example_5_human_hand_on_the_dealers_first_discard() -> None:
@@ -101,7 +104,7 @@ def test_example_5_human_hand_on_the_dealers_first_discard() -> None:
     win = hand.wins[0]
     assert ("人和", 9) in [(f.name_zh, f.value) for f in win.score.fans]
     assert win.score.fan == 9
-    assert list(hand.settlement.payments) == [Payment(EAST, SOUTH, 5120, "点炮")]
+    assert list(hand.settlement.payments)[4:] == [Payment(EAST, SOUTH, 5120, "点炮")]
 
 
 def waiting_position() -> HandMachine:
@@ -195,7 +198,7 @@ def test_thirteen_orphans_is_a_limit_hand_on_the_table() -> None:
     discard(hand, EAST, "9m")
     answer_all(hand, {SOUTH: ActionType.WIN})
     assert ("十三幺", 9) in [(f.name_zh, f.value) for f in hand.wins[0].score.fans]
-    assert list(hand.settlement.payments) == [Payment(EAST, SOUTH, 5120, "点炮")]
+    assert list(hand.settlement.payments)[4:] == [Payment(EAST, SOUTH, 5120, "点炮")]
 
 
 def test_heavenly_hand_the_dealers_dealt_tiles_win() -> None:
@@ -209,7 +212,7 @@ def test_heavenly_hand_the_dealers_dealt_tiles_win() -> None:
     )
     act(hand, EAST, ActionType.SELF_WIN)
     assert ("天和", 9) in [(f.name_zh, f.value) for f in hand.wins[0].score.fans]
-    assert list(hand.settlement.payments) == [
+    assert list(hand.settlement.payments)[4:] == [
         Payment(seat, EAST, 5120, "自摸") for seat in (SOUTH, WEST, NORTH)
     ]
 
@@ -249,7 +252,7 @@ def test_last_tile_self_draw_is_hai_di() -> None:
     act(hand, SOUTH, ActionType.SELF_WIN)
     fans = sorted((f.name_zh, f.value) for f in hand.wins[0].score.fans)
     assert fans == [("平胡", 1), ("海底捞针", 1), ("自摸", 1), ("门前清", 1)]
-    assert list(hand.settlement.payments) == [
+    assert list(hand.settlement.payments)[4:] == [
         Payment(seat, SOUTH, 160, "自摸") for seat in (EAST, WEST, NORTH)
     ]
 

@@ -29,8 +29,13 @@ from qipai.mahjong.rulesets.baicheng_treasure import (
     treasure_win,
 )
 from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.lengzi_settlement import (
+    FEE_PERCENT_DOC,
+    percent_fee,
+    table_fee_payments,
+)
 from qipai.mahjong.rulesets.lengzi_table_hand import notation_meld, standing_kongs, table_hand
-from qipai.mahjong.rulesets.options import RulesetOptions
+from qipai.mahjong.rulesets.options import RulesetOptions, option
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore
 from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.tiles import NUM_KINDS, kind_of
@@ -51,7 +56,9 @@ HAND_BEFORE_LAST_CLAIM = 4
 
 @dataclasses.dataclass(frozen=True)
 class BaichengOptions(RulesetOptions):
-    """底注 is ``base``; Baicheng has no other room option in qipai."""
+    """底注 is ``base``."""
+
+    fee_percent: int = option(10, (10, 0, 5, 20), FEE_PERCENT_DOC)
 
 
 class Baicheng(Ruleset):
@@ -138,10 +145,15 @@ class Baicheng(Ruleset):
             stake=self.options.base,
             melds_by_seat={s: [notation_meld(m) for m in hand.seats[s].melds] for s in range(4)},
         )
-        return [*win_payments(lines, winner=win.seat), *self.kong_money(hand)]
+        fee = percent_fee(self.options.base, self.options.fee_percent)
+        return [
+            *table_fee_payments(fee),
+            *win_payments(lines, winner=win.seat),
+            *self.kong_money(hand),
+        ]
 
     def exhaustive_payments(self, hand: HandMachine) -> list[Payment]:
-        """荒庄: only kong money (§6, BC-13)."""
+        """荒庄: only kong money, no table fee (§6, BC-13)."""
         return self.kong_money(hand)
 
 

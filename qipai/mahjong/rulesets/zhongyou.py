@@ -11,6 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.lengzi_settlement import (
+    FEE_PERCENT_DOC,
+    percent_fee,
+    table_fee_payments,
+)
 from qipai.mahjong.rulesets.lengzi_table_hand import table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions, option
 from qipai.mahjong.rulesets.zhongyou_fans import ZhongyouMoment, zhongyou_score
@@ -33,6 +38,7 @@ ROUNDS = 4
 class ZhongyouOptions(RulesetOptions):
     min_fan: int = option(0, (0, 1, 3), "fewest fan a win needs (ZY-05; 0 = 鸡胡 may win)")
     full_shoot: bool = option(False, (False, True), "全铳: the discarder pays three shares")
+    fee_percent: int = option(10, (10, 0, 5, 20), FEE_PERCENT_DOC)
 
 
 def seat_wind(seat: int, dealer: int) -> int:
@@ -144,7 +150,8 @@ class Zhongyou(Ruleset):
             feeder=twelve_down_feeder(hand.seats[win.seat].melds),
             kong_discarder=direct_kong_feeder,
         )
-        return share_payments(
+        fee = percent_fee(self.options.base, self.options.fee_percent)
+        return table_fee_payments(fee) + share_payments(
             winner=win.seat,
             fan=win.score.fan,
             stake=self.options.base,
