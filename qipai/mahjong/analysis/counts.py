@@ -17,6 +17,11 @@ class HandCountsError(TileError):
     code = "bad_hand_counts"
 
 
+SMALL_COUNTS = bytes(range(5))
+"""``key.strip(SMALL_COUNTS)`` is empty exactly when every count in ``key`` is 0..4 (a C-speed
+check for the hot paths, which hold the counts as ``bytes``)."""
+
+
 def check_counts(counts: Sequence[int]) -> None:
     """Raise ``HandCountsError`` unless ``counts`` could be a concealed hand."""
     if len(counts) != NUM_KINDS:

@@ -19,6 +19,8 @@ single bitwise or. Rows are interned: vectors with equal rows share one row id.
 
 from __future__ import annotations
 
+from array import array
+
 from qipai.mahjong.analysis.counts import MAX_CONCEALED
 from qipai.mahjong.analysis.shape_tables import GroupTables
 
@@ -27,71 +29,78 @@ CLASSES = (MAX_SETS + 1) * 2
 """Targets ``(m sets, p pairs)`` as class ``2m + p``."""
 _SLOT = 15
 """Bits per class in the packed code: sizes 0..14 as thermometer codes."""
+TOTAL_BITS = 5
+"""Low bits of a table value that hold the group's tile count: the four groups' values of a
+hand summed keep the hand's total (at most 4 x 14) in these bits, saving a pass over the counts."""
 
 Row = tuple[int, ...]
 """Distances to class ``2m + p`` for the ten classes; a hand needing n sets reads ``row[2n+1]``."""
 
 
-class DistanceTable:
-    """Row ids per group vector, plus the rows themselves."""
-
-    def __init__(self, shapes: GroupTables, rows: list[Row], row_ids: dict[Row, int]) -> None:
-        ranks = shapes.ranks
-        powers = [5 ** (ranks - 1 - rank) for rank in range(ranks)]
-        keys, indexes, totals = _vectors(ranks)
-        packed = [0] * 5**ranks
-        for key in shapes.pairs:
-            total = sum(key)
-            packed[_index(key, powers)] |= 1 << (total // 3 * 2 + total % 3 // 2)
-        for position in range(len(keys) - 1, -1, -1):
+def group_rows(shapes: GroupTables, rows: list[Row], row_ids: dict[Row, int]) -> dict[bytes, int]:
+    """``{group vector: row_id << TOTAL_BITS | tile count}`` for every vector of the group type,
+    appending new rows to the shared ``rows`` / ``row_ids``."""
+    ranks = shapes.ranks
+    powers = [5 ** (ranks - 1 - rank) for rank in range(ranks)]
+    keys, indexes, totals = _vectors(ranks)
+    packed = [0] * 5**ranks
+    for key in shapes.pairs:
+        total = sum(key)
+        packed[_index(key, powers)] |= 1 << (total // 3 * 2 + total % 3 // 2)
+    for position in range(len(keys) - 1, -1, -1):
+        if totals[position] < MAX_CONCEALED:
             key = keys[position]
             index = indexes[position]
-            if totals[position] < MAX_CONCEALED:
-                below = packed[index]
-                for rank in range(ranks):
-                    if key[rank] < 4:
-                        below |= packed[index + powers[rank]]
-                packed[index] = below
-        spread = [_spread(classes) for classes in range(1 << CLASSES)]
-        for position, key in enumerate(keys):
-            index = indexes[position]
-            best = spread[packed[index]] * ((1 << totals[position]) - 1)
+            below = packed[index]
             for rank in range(ranks):
-                if key[rank]:
-                    best |= packed[index - powers[rank]]
-            packed[index] = best
-        row_of_code: dict[int, int] = {}
-        self.row_ids: dict[bytes, int] = {}
-        for position, key in enumerate(keys):
-            code = packed[indexes[position]]
-            row_id = row_of_code.get(code)
+                if key[rank] < 4:
+                    below |= packed[index + powers[rank]]
+            packed[index] = below
+    spread = [_spread(classes) for classes in range(1 << CLASSES)]
+    distinct: dict[int, int] = {}
+    for position, key in enumerate(keys):
+        index = indexes[position]
+        best = spread[packed[index]] * ((1 << totals[position]) - 1)
+        for rank in range(ranks):
+            if key[rank]:
+                best |= packed[index - powers[rank]]
+        packed[index] = distinct.setdefault(best, best)  # few distinct codes: share them
+    values_of_code: dict[int, int] = {}
+    shared: dict[int, int] = {}
+    table: dict[bytes, int] = {}
+    for position, key in enumerate(keys):
+        index = indexes[position]
+        code = packed[index]
+        packed[index] = 0  # release each packed code once read: it keeps the build's peak low
+        row_id = values_of_code.get(code)
+        if row_id is None:
+            row = _row(code)
+            row_id = row_ids.get(row)
             if row_id is None:
-                row = _row(code)
-                row_id = row_ids.get(row)
-                if row_id is None:
-                    row_id = row_ids[row] = len(rows)
-                    rows.append(row)
-                row_of_code[code] = row_id
-            self.row_ids[key] = row_id
+                row_id = row_ids[row] = len(rows)
+                rows.append(row)
+            values_of_code[code] = row_id
+        value = row_id << TOTAL_BITS | totals[position]
+        table[key] = shared.setdefault(value, value)
+    return table
 
 
-def _vectors(ranks: int) -> tuple[list[bytes], list[int], list[int]]:
+def _vectors(ranks: int) -> tuple[list[bytes], array, bytearray]:
     """All group vectors with counts 0..4 and at most 14 tiles, in increasing index order."""
-    keys, indexes, totals = [b""], [0], [0]
+    keys: list[bytes] = [b""]
+    indexes = array("q", [0])
+    totals = bytearray(1)
+    digits = [bytes((d,)) for d in range(5)]
     for _ in range(ranks):
-        keys = [
-            key + bytes((d,))
-            for key, total in zip(keys, totals, strict=True)
-            for d in range(5)
-            if total + d <= MAX_CONCEALED
-        ]
-        indexes = [
-            index * 5 + d
-            for index, total in zip(indexes, totals, strict=True)
-            for d in range(5)
-            if total + d <= MAX_CONCEALED
-        ]
-        totals = [total + d for total in totals for d in range(5) if total + d <= MAX_CONCEALED]
+        grown_keys: list[bytes] = []
+        grown_indexes = array("q")
+        grown_totals = bytearray()
+        for key, index, total in zip(keys, indexes, totals, strict=True):
+            for d in range(min(4, MAX_CONCEALED - total) + 1):
+                grown_keys.append(key + digits[d])
+                grown_indexes.append(index * 5 + d)
+                grown_totals.append(total + d)
+        keys, indexes, totals = grown_keys, grown_indexes, grown_totals
     return keys, indexes, totals
 
 

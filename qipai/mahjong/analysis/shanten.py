@@ -1,8 +1,8 @@
 """Distance from ready (向听 / shanten): -1 complete, 0 ready, k = k tile exchanges from ready.
 
 The standard shape combines the four group rows of ``distance_tables`` by min-plus over how the
-n sets are shared between the groups; the combination of two row ids is memoised, so a call
-is four lookups of group vectors and three of row pairs. Seven pairs and thirteen orphans have
+n sets are shared between the groups; the combination of two rows is memoised, so a call is
+four lookups of group vectors and three of row pairs. Seven pairs and thirteen orphans have
 closed formulas.
 """
 
@@ -11,24 +11,55 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from qipai.mahjong.analysis.counts import HandCountsError, check_counts
-from qipai.mahjong.analysis.distance_tables import CLASSES, DistanceTable, Row
+from qipai.mahjong.analysis.distance_tables import CLASSES, TOTAL_BITS, Row, group_rows
 from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 
+_TOTAL_MASK = (1 << TOTAL_BITS) - 1
 _rows: list[Row] = []
 _row_ids: dict[Row, int] = {}
-_combined: dict[int, int] = {}
 _suit_rows: dict[bytes, int] = {}
 _honour_rows: dict[bytes, int] = {}
+_two_suits: list[list[int]] = []
+"""``_two_suits[a][b]``: row id of two groups with row ids a and b; likewise for three suits."""
+_three_suits: list[list[int]] = []
+_by_total: list[list[tuple[int, ...]]] = []
+"""``_by_total[three suits][honours][total]``: the whole hand's standard shanten."""
+_SPLITS = tuple(
+    tuple(
+        (2 * m + p, 2 * (target // 2 - m) + target % 2 - p)
+        for m in range(target // 2 + 1)
+        for p in range(target % 2 + 1)
+    )
+    for target in range(CLASSES)
+)
+"""For each target class, the ways to share its sets and pair between two groups."""
 
 
 def prepare_tables() -> None:
-    """Build the distance tables now (about a second) instead of at the first ``shanten`` call."""
-    if not _suit_rows:
-        honours = DistanceTable(HONOURS, _rows, _row_ids)
-        suits = DistanceTable(SUIT, _rows, _row_ids)
-        _honour_rows.update(honours.row_ids)
-        _suit_rows.update(suits.row_ids)
+    """Build the tables now (a few seconds, once) rather than at the first ``shanten`` call.
+
+    Besides the group rows, every combination of rows is precomputed: there are only about
+    180 distinct rows, so a hand's shanten is then four dictionary and four list lookups.
+    """
+    if _suit_rows:
+        return
+    honours = group_rows(HONOURS, _rows, _row_ids)
+    suits = group_rows(SUIT, _rows, _row_ids)
+    suit_ids = sorted({value >> TOTAL_BITS for value in suits.values()})
+    honour_ids = sorted({value >> TOTAL_BITS for value in honours.values()})
+    two = _combination_table(suit_ids, suit_ids)
+    three = _combination_table(sorted({row for line in two for row in line if row >= 0}), suit_ids)
+    three_ids = sorted({row for line in three for row in line if row >= 0})
+    whole = _combination_table(three_ids, honour_ids)
+    by_total = [
+        [_shanten_by_total(_rows[row]) if row >= 0 else () for row in line] for line in whole
+    ]
+    _two_suits.extend(two)
+    _three_suits.extend(three)
+    _by_total.extend(by_total)
+    _honour_rows.update(honours)
+    _suit_rows.update(suits)
 
 
 def shanten(
@@ -38,33 +69,26 @@ def shanten(
     thirteen_orphans: bool = False,
     quads_as_two_pairs: bool = True,
 ) -> int:
-    """The fewest tile exchanges before the hand is ready, minus... i.e. -1 for a complete hand,
-    0 for a ready one. Takes 3n+1 or 3n+2 concealed tiles; special shapes only when enabled
+    """-1 for a complete hand, 0 for a ready one, else the tile exchanges still needed to be
+    ready. Takes 3n+1 or 3n+2 concealed tiles; the special shapes count only when enabled
     (they need all 13 or 14 tiles concealed)."""
     if not _suit_rows:
         prepare_tables()
     try:
-        first = _suit_rows[bytes(counts[0:9])]
-        second = _suit_rows[bytes(counts[9:18])]
-        third = _suit_rows[bytes(counts[18:27])]
-        honours = _honour_rows[bytes(counts[27:34])]
-        total = sum(counts)
+        key = bytes(counts)
+        first = _suit_rows[key[0:9]]
+        second = _suit_rows[key[9:18]]
+        third = _suit_rows[key[18:27]]
+        honours = _honour_rows[key[27:]]
     except (KeyError, TypeError, ValueError):
         check_counts(counts)
         raise
-    if total % 3 == 0 or len(counts) != 34:
+    total = (first + second + third + honours) & _TOTAL_MASK
+    if total % 3 == 0 or total > 14:
         check_counts(counts)
         raise HandCountsError(f"shanten needs 3n+1 or 3n+2 concealed tiles, not {total}")
-    row = _combined.get(first << 16 | second)
-    if row is None:
-        row = _combined[first << 16 | second] = _combine(first, second)
-    both = _combined.get(row << 16 | third)
-    if both is None:
-        both = _combined[row << 16 | third] = _combine(row, third)
-    row = _combined.get(both << 16 | honours)
-    if row is None:
-        row = _combined[both << 16 | honours] = _combine(both, honours)
-    result = _rows[row][total // 3 * 2 + 1] - 1
+    suits = _three_suits[_two_suits[first >> TOTAL_BITS][second >> TOTAL_BITS]][third >> TOTAL_BITS]
+    result = _by_total[suits][honours >> TOTAL_BITS][total]
     if total >= 13:
         if seven_pairs:
             result = min(result, seven_pairs_shanten(counts, quads_as_two_pairs=quads_as_two_pairs))
@@ -89,21 +113,24 @@ def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
     return 13 - held - doubled
 
 
-def _combine(first: int, second: int) -> int:
-    left, right = _rows[first], _rows[second]
-    row = []
-    for target in range(CLASSES):
-        sets, pairs = divmod(target, 2)
-        row.append(
-            min(
-                left[2 * m + p] + right[2 * (sets - m) + pairs - p]
-                for m in range(sets + 1)
-                for p in range(pairs + 1)
-            )
-        )
-    combined = tuple(row)
-    found = _row_ids.get(combined)
-    if found is None:
-        found = _row_ids[combined] = len(_rows)
-        _rows.append(combined)
-    return found
+def _shanten_by_total(row: Row) -> tuple[int, ...]:
+    return tuple(row[total // 3 * 2 + 1] - 1 for total in range(15))
+
+
+def _combination_table(lefts: list[int], rights: list[int]) -> list[list[int]]:
+    """``table[left][right]`` = row id of the two groups together (-1 where never asked)."""
+    found: dict[tuple[int, int], int] = {}
+    for left in lefts:
+        left_row = _rows[left]
+        for right in rights:
+            right_row = _rows[right]
+            row = tuple(min(left_row[i] + right_row[j] for i, j in splits) for splits in _SPLITS)
+            row_id = _row_ids.get(row)
+            if row_id is None:
+                row_id = _row_ids[row] = len(_rows)
+                _rows.append(row)
+            found[left, right] = row_id
+    table = [[-1] * (max(rights) + 1) for _ in range(max(lefts) + 1)]
+    for (left, right), row_id in found.items():
+        table[left][right] = row_id
+    return table

@@ -17,6 +17,9 @@ from enum import StrEnum
 from itertools import combinations_with_replacement
 
 MAX_SETS = 4
+COMPLETE = 1 << 9
+HAS_PAIR = 1 << 10
+"""Flags of ``GroupTables.status`` above the 9-bit completion mask."""
 
 
 class SetShape(StrEnum):
@@ -73,6 +76,9 @@ class GroupTables:
                     completions[smaller] = completions.get(smaller, 0) | 1 << rank
                     counts[rank] += 1
         self.completions = completions
+        self.status = {key: mask for key, mask in completions.items()}
+        for key, pair in self.pairs.items():
+            self.status[key] = self.status.get(key, 0) | COMPLETE | pair * HAS_PAIR
 
 
 SUIT = GroupTables(9, chows=True)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from qipai.mahjong.analysis.counts import check_counts
+from qipai.mahjong.analysis.counts import MAX_CONCEALED, SMALL_COUNTS, check_counts
 from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT, GroupArrangement, SetShape
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 
@@ -31,20 +31,23 @@ class Decomposition:
 def is_standard_win(counts: Sequence[int]) -> bool:
     """n sets and one pair (mahjong-common §9.1), from four table lookups."""
     try:
-        found = _SUIT_PAIRS.get(bytes(counts[0:9]))
+        key = bytes(counts)
+        found = _SUIT_PAIRS.get(key[0:9])
         if found is not None:
             pairs = found
-            found = _SUIT_PAIRS.get(bytes(counts[9:18]))
+            found = _SUIT_PAIRS.get(key[9:18])
             if found is not None:
                 pairs += found
-                found = _SUIT_PAIRS.get(bytes(counts[18:27]))
+                found = _SUIT_PAIRS.get(key[18:27])
                 if found is not None:
                     pairs += found
-                    found = _HONOUR_PAIRS.get(bytes(counts[27:34]))
-                    if found is not None and len(counts) == 34:
+                    found = _HONOUR_PAIRS.get(key[27:])
+                    if found is not None and len(key) == 34:
                         return pairs + found == 1
+        if len(key) == 34 and not key.strip(SMALL_COUNTS) and sum(counts) <= MAX_CONCEALED:
+            return False
     except (TypeError, ValueError):
-        pass  # not bytes-like counts: check_counts below names the problem
+        pass  # not a vector of small ints: check_counts below names the problem
     check_counts(counts)
     return False
 

@@ -1,28 +1,26 @@
 """The tiles a ready hand waits on (听 / 叫, MJ-10), from the completion masks of its groups.
 
 One tile changes one group only, so a 3n+1-tile hand can wait only when all groups but one
-are complete (the one then completes through its precomputed mask), or when all groups are
-complete and two of them hold a pair (each pair may turn into a pung). No search is involved.
+are complete (that one completes through its precomputed mask: into sets and the pair if no
+other group holds the pair, into sets alone if exactly one does), or when all groups are
+complete and two of them hold a pair (either pair may become a pung). No search is involved.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from qipai.mahjong.analysis.counts import HandCountsError, check_counts
-from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT
+from qipai.mahjong.analysis.counts import SMALL_COUNTS, HandCountsError, check_counts
+from qipai.mahjong.analysis.shape_tables import COMPLETE, HAS_PAIR, HONOURS, SUIT
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 
-_SUIT_PAIRS = SUIT.pairs
-_SUIT_COMPLETIONS = SUIT.completions
-_HONOUR_PAIRS = HONOURS.pairs
-_HONOUR_COMPLETIONS = HONOURS.completions
-_GROUPS = (
-    (0, 9, _SUIT_PAIRS, _SUIT_COMPLETIONS),
-    (9, 18, _SUIT_PAIRS, _SUIT_COMPLETIONS),
-    (18, 27, _SUIT_PAIRS, _SUIT_COMPLETIONS),
-    (27, 34, _HONOUR_PAIRS, _HONOUR_COMPLETIONS),
+_SUIT = SUIT.status
+_HONOURS = HONOURS.status
+_KINDS = tuple(
+    tuple(tuple(start + rank for rank in range(9) if mask >> rank & 1) for mask in range(512))
+    for start in range(28)
 )
+"""``_KINDS[start][mask]``: the kinds of a group starting at ``start`` named by a rank mask."""
 _ORPHANS = frozenset(TERMINALS_AND_HONOURS)
 
 
@@ -41,60 +39,67 @@ def waits(
     plus one concealed ``k`` rules ``k`` out (its last copy is in the player's own hand).
     The special shapes are included only when the ruleset enables them.
     """
-    check_counts(counts)
-    if sum(counts) % 3 != 1:
+    try:
+        key = bytes(counts)
+        total = sum(counts)
+        valid = len(key) == 34 and total % 3 == 1 and total <= 14 and not key.strip(SMALL_COUNTS)
+    except (TypeError, ValueError):
+        valid = False
+    if not valid:
+        check_counts(counts)
         raise HandCountsError(f"a waiting hand has 3n+1 concealed tiles, not {sum(counts)}")
-    found = _standard_waits(counts)
-    if seven_pairs and sum(counts) == 13:
-        found |= _seven_pairs_waits(counts, quads_as_two_pairs)
-    if thirteen_orphans and sum(counts) == 13:
-        found |= _thirteen_orphans_waits(counts)
+    found = _standard_waits(key)
+    if (seven_pairs or thirteen_orphans) and total == 13:
+        extra = set(found)
+        if seven_pairs:
+            extra |= _seven_pairs_waits(key, quads_as_two_pairs)
+        if thirteen_orphans:
+            extra |= _thirteen_orphans_waits(key)
+        found = sorted(extra)
     if melded is not None:
-        if len(melded) != len(counts):
-            raise HandCountsError(f"melded counts need {len(counts)} entries, not {len(melded)}")
-        found = {kind for kind in found if counts[kind] + melded[kind] < 4}
-    return sorted(found)
+        if len(melded) != len(key):
+            raise HandCountsError(f"melded counts need {len(key)} entries, not {len(melded)}")
+        found = [kind for kind in found if key[kind] + melded[kind] < 4]
+    return found
 
 
-def _standard_waits(counts: Sequence[int]) -> set[int]:
-    short: tuple[int, int] | None = None
+def _standard_waits(key: bytes) -> list[int]:
+    short = -1
+    short_mask = 0
     paired: list[tuple[int, int]] = []
-    for start, end, pairs, completions in _GROUPS:
-        key = bytes(counts[start:end])
-        pair = pairs.get(key)
-        if pair is None:
-            if short is not None:
-                return set()
-            short = (start, completions.get(key, 0))
-        elif pair:
-            paired.append((start, completions.get(key, 0)))
-    if short is not None:
-        if len(paired) > 1:
-            return set()
-        masks = [short]
-    elif len(paired) == 2:
-        masks = paired
-    else:
-        return set()
-    return {start + rank for start, mask in masks for rank in range(9) if mask >> rank & 1}
+    for start in (27, 0, 9, 18):  # honours first: isolated honours reject most hands at once
+        status = (_SUIT if start < 27 else _HONOURS).get(key[start : start + 9], 0)
+        if status & COMPLETE:
+            if status & HAS_PAIR:
+                paired.append((start, status & 511))
+        elif short >= 0 or not status:
+            return []
+        else:
+            short, short_mask = start, status
+    if short >= 0:
+        return list(_KINDS[short][short_mask]) if len(paired) <= 1 else []
+    if len(paired) != 2:
+        return []
+    (first, first_mask), (second, second_mask) = paired
+    return sorted(_KINDS[first][first_mask] + _KINDS[second][second_mask])
 
 
-def _seven_pairs_waits(counts: Sequence[int], quads_as_two_pairs: bool) -> set[int]:
-    odd = [kind for kind, count in enumerate(counts) if count % 2]
+def _seven_pairs_waits(key: bytes, quads_as_two_pairs: bool) -> set[int]:
+    odd = [kind for kind, count in enumerate(key) if count % 2]
     if len(odd) != 1:
         return set()
     single = odd[0]
-    if counts[single] == 3 and quads_as_two_pairs:
+    if key[single] == 3 and quads_as_two_pairs:
         return {single}
-    if counts[single] == 1 and (quads_as_two_pairs or 4 not in counts):
+    if key[single] == 1 and (quads_as_two_pairs or 4 not in key):
         return {single}
     return set()
 
 
-def _thirteen_orphans_waits(counts: Sequence[int]) -> set[int]:
-    if any(count and kind not in _ORPHANS for kind, count in enumerate(counts)):
+def _thirteen_orphans_waits(key: bytes) -> set[int]:
+    if any(count and kind not in _ORPHANS for kind, count in enumerate(key)):
         return set()
-    missing = {kind for kind in _ORPHANS if not counts[kind]}
+    missing = {kind for kind in _ORPHANS if not key[kind]}
     if not missing:
         return set(_ORPHANS)
     return missing if len(missing) == 1 else set()

@@ -1,0 +1,164 @@
+"""Hand analysis against the PyPI ``mahjong`` package, on the same random hands in one run.
+
+Prints throughput (calls per second) of our win check, shanten and waits and of the package's
+``Agari.is_agari`` / ``Shanten.calculate_shanten_for_regular_hand`` / a 34-kind loop of
+``is_agari``, the ratios, and the cost of our tables (build time and memory). Targets from
+issue 4: shanten >= 15x, win check on complete hands >= 3x, waits >= 15x, tables <= 100 MB and
+< 10 s. Run from the repository root: ``python bench/mahjong_analysis.py [--hands N]``.
+Ends with ``bench/mahjong_hands.py`` (4-bot hands per second) when that script exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import resource
+import runpy
+import sys
+import time
+from pathlib import Path
+
+from mahjong.agari import Agari
+from mahjong.shanten import Shanten
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from qipai.mahjong.analysis import is_standard_win, prepare_tables, shanten, waits  # noqa: E402
+from qipai.mahjong.analysis.shape_tables import SetShape  # noqa: E402
+
+NUM_KINDS = 34
+
+
+def random_hands(rng: random.Random, count: int, size: int) -> list[list[int]]:
+    """Hands dealt from a shuffled 136-tile set, as count vectors."""
+    tiles = list(range(136))
+    hands = []
+    for _ in range(count):
+        counts = [0] * NUM_KINDS
+        for tile in rng.sample(tiles, size):
+            counts[tile >> 2] += 1
+        hands.append(counts)
+    return hands
+
+
+def random_complete_hands(rng: random.Random, count: int) -> list[list[int]]:
+    """Four random sets and a pair that fit in one 136-tile set."""
+    hands = []
+    while len(hands) < count:
+        counts = [0] * NUM_KINDS
+        for _ in range(4):
+            kind = rng.randrange(NUM_KINDS)
+            if kind < 27 and kind % 9 <= 6 and rng.random() < 0.6:
+                shape = (SetShape.CHOW, kind)
+                for offset in range(3):
+                    counts[kind + offset] += 1
+            else:
+                shape = (SetShape.PUNG, kind)
+                counts[kind] += 3
+            del shape
+        counts[rng.randrange(NUM_KINDS)] += 2
+        if max(counts) <= 4:
+            hands.append(counts)
+    return hands
+
+
+def rate(function, hands) -> tuple[float, list]:
+    gc.collect()
+    start = time.perf_counter()
+    results = [function(hand) for hand in hands]
+    elapsed = time.perf_counter() - start
+    return len(hands) / elapsed, results
+
+
+def package_waits(counts: list[int]) -> list[int]:
+    found = []
+    for kind in range(NUM_KINDS):
+        if counts[kind] < 4:
+            counts[kind] += 1
+            if Agari.is_agari(counts):
+                found.append(kind)
+            counts[kind] -= 1
+    return found
+
+
+def report(name: str, ours: float, theirs: float, target: float) -> None:
+    ratio = ours / theirs
+    verdict = "meets" if ratio >= target else "MISSES"
+    print(
+        f"{name:<34} ours {ours:>11,.0f}/s  package {theirs:>9,.0f}/s  x{ratio:6.1f}  ({verdict} x{target:g})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.perf_counter()
+    prepare_tables()
+    built = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(
+        f"tables: built in {built:.2f} s, peak RSS +{(after - before) / 1024:.0f} MB "
+        f"(process peak {after / 1024:.0f} MB)"
+    )
+
+    hands = random_hands(rng, args.hands, 14)
+    complete = random_complete_hands(rng, args.hands)
+    waiting = random_hands(rng, args.hands, 13)
+    print(
+        f"{args.hands:,} random 14-tile hands, {args.hands:,} complete hands, "
+        f"{args.hands:,} random 13-tile hands (seed {args.seed})"
+    )
+
+    ours, our_wins = rate(is_standard_win, hands)
+    theirs, their_wins = rate(Agari.is_agari, hands)
+    report("win check, random 14-tile hands", ours, theirs, 1)
+    ours, our_complete = rate(is_standard_win, complete)
+    theirs, their_complete = rate(Agari.is_agari, complete)
+    report("win check, complete hands", ours, theirs, 3)
+    assert all(our_complete) and all(their_complete)
+
+    ours, our_shanten = rate(shanten, hands)
+    theirs, their_shanten = rate(Shanten.calculate_shanten_for_regular_hand, hands)
+    report("shanten, random 14-tile hands", ours, theirs, 15)
+    ours13, our_shanten13 = rate(shanten, waiting)
+    theirs13, their_shanten13 = rate(Shanten.calculate_shanten_for_regular_hand, waiting)
+    report("shanten, random 13-tile hands", ours13, theirs13, 15)
+
+    ours, our_waits = rate(waits, waiting)
+    theirs, their_waits = rate(package_waits, waiting)
+    report("waits, random 13-tile hands", ours, theirs, 15)
+    ready = [hand for hand, found in zip(waiting, our_waits, strict=True) if found]
+    ready += [hand for hand in (h[:] for h in complete) if _drop_one(hand, rng)][: args.hands]
+    ours, ready_waits = rate(waits, ready)
+    theirs, their_ready = rate(package_waits, ready)
+    report(f"waits, {len(ready):,} ready hands", ours, theirs, 15)
+
+    mismatch = sum(
+        a != b
+        for a, b in zip(our_shanten + our_shanten13, their_shanten + their_shanten13, strict=True)
+    )
+    mismatch += sum(a != b for a, b in zip(ready_waits, their_ready, strict=True))
+    print(f"disagreements with the package (shanten, waits of ready hands): {mismatch}")
+
+    hands_bench = Path(__file__).with_name("mahjong_hands.py")
+    if hands_bench.exists():
+        print(f"\n--- {hands_bench.name} ---")
+        sys.argv = [str(hands_bench)]
+        runpy.run_path(str(hands_bench), run_name="__main__")
+
+
+def _drop_one(hand: list[int], rng: random.Random) -> bool:
+    """Remove a random tile so a complete hand becomes a ready one."""
+    kinds = [kind for kind, count in enumerate(hand) if count]
+    hand[rng.choice(kinds)] -= 1
+    return True
+
+
+if __name__ == "__main__":
+    main()
