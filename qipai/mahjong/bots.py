@@ -28,6 +28,8 @@ def choose_action(hand: HandMachine, seat: int) -> Action | None:
             return action
     if hand.phase is Phase.DECLARE_VOID:
         return hand.default_action(seat)
+    if len(legal) == 1:
+        return legal[0]
     return _Thinker(hand, seat).decide(legal)
 
 
@@ -43,13 +45,22 @@ class _Thinker:
         self.thirteen = hand.ruleset.thirteen_orphans and not state.melds
         self.unwanted = hand.ruleset.bot_unwanted_suit(hand, seat)
         self.kinds = [k for k in hand.ruleset.kinds_in_play() if suit_of(k) != self.unwanted]
-        self.seen = list(self.counts)
-        for other in hand.seats:
-            for tile in other.discards:
-                self.seen[kind_of(tile)] += 1
-            for meld in other.melds:
-                for tile in meld.tiles:
-                    self.seen[kind_of(tile)] += 1
+        self._seen: list[int] | None = None
+
+    @property
+    def seen(self) -> list[int]:
+        """Copies of each kind this seat can see (its hand, every river and meld); built on
+        first use because only discard choices with a tie need it."""
+        if self._seen is None:
+            seen = self.hand.seats[self.seat].counts()  # not self.counts: callers mutate it
+            for other in self.hand.seats:
+                for tile in other.discards:
+                    seen[kind_of(tile)] += 1
+                for meld in other.melds:
+                    for tile in meld.tiles:
+                        seen[kind_of(tile)] += 1
+            self._seen = seen
+        return self._seen
 
     def shanten(self, counts: list[int]) -> int:
         return shanten(counts, seven_pairs=self.seven_pairs, thirteen_orphans=self.thirteen)
