@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
 
 from client.connection import HallError
 from client.coords import point_name
@@ -42,6 +42,9 @@ class GoTableScreen(Screen):
     GoTableScreen #table { height: auto; }
     GoTableScreen GoBoard { margin: 0 0; }
     GoTableScreen #message { height: 1; padding: 0 1; color: $warning; }
+    GoTableScreen #chat { display: none; height: 1; border: none; padding: 0 1; }
+    GoTableScreen #chat.typing { display: block; }
+    GoTableScreen #message.hidden { display: none; }
     """
     BINDINGS = [
         Binding("p", "act('pass')", "Pass", id="go.pass"),
@@ -52,7 +55,9 @@ class GoTableScreen(Screen):
         Binding("m", "act('resume')", "Resume", id="go.resume"),
         Binding("R", "resign", "Resign", id="go.resign"),
         Binding("colon", "type_point", "Type point", id="go.type_point"),
+        Binding("t", "chat", "Chat", id="go.chat"),
         Binding("q", "leave", "Leave", id="go.leave"),
+        Binding("escape", "stop_chat", "Board", id="go.stop_chat", show=False),
     ]
 
     @dataclass
@@ -77,9 +82,11 @@ class GoTableScreen(Screen):
             yield GoBoard(self.view, show_cursor=not self.view.is_spectator, id="board")
             yield GoPanel(self.view, id="panel")
         yield Static("", id="message", markup=False)
+        yield Input(placeholder="table chat: enter sends, esc returns to the board", id="chat")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(GoBoard).show(self.view)
         self.query_one(GoPanel).show(self.view, time.monotonic())
         self.query_one(GoBoard).focus()
         self.set_interval(1.0, self._tick)
@@ -122,6 +129,8 @@ class GoTableScreen(Screen):
         """Redraw for a new view; the footer only when the keys on offer change, since
         redrawing it costs more bytes than the move itself."""
         self.view = view
+        if not self.is_mounted:
+            return  # compose draws self.view
         board = self.query_one(GoBoard)
         board.show_cursor = not view.is_spectator
         board.show(view)
@@ -143,7 +152,7 @@ class GoTableScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys follow the phase, like the panel's hints; only the answer to an undo request
         depends on the moment."""
-        if action == "leave":
+        if action in ("leave", "chat", "stop_chat"):
             return True
         view = self.view
         if view.is_spectator or view.phase not in PHASE_ACTIONS:
@@ -179,6 +188,31 @@ class GoTableScreen(Screen):
             self.say(f"Point: {event.text}_   (enter plays, esc cancels)")
         else:
             self.say("")
+
+    def action_chat(self) -> None:
+        self.query_one("#message", Static).add_class("hidden")
+        box = self.query_one("#chat", Input)
+        box.add_class("typing")
+        box.focus()
+
+    def action_stop_chat(self) -> None:
+        self.query_one("#chat", Input).remove_class("typing")
+        self.query_one("#message", Static).remove_class("hidden")
+        self.query_one(GoBoard).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        self.action_stop_chat()
+        if text:
+            self.run_worker(self._chat(text), group="chat")
+
+    async def _chat(self, text: str) -> None:
+        try:
+            await self.hall.request("chat", text=text, table=self.table)
+        except HallError as error:
+            self.say(f"{error.code}: {error.message}")
 
     def action_resign(self) -> None:
         if self._second_press("resign", "Press R again to resign"):

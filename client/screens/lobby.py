@@ -50,6 +50,8 @@ class LobbyScreen(Screen):
     LobbyScreen #main { height: 1fr; }
     LobbyScreen #tables { width: 1fr; }
     LobbyScreen #side { width: 20; border-left: solid $primary; padding: 0 1; }
+    LobbyScreen #rooms { height: auto; margin-bottom: 1; }
+    LobbyScreen .heading { text-style: bold; }
     LobbyScreen #chat-log { height: 6; border-top: solid $primary; }
     LobbyScreen #chat { display: none; height: 1; border: none; padding: 0 1; }
     LobbyScreen #chat.typing { display: block; }
@@ -71,13 +73,15 @@ class LobbyScreen(Screen):
         self.account = name
         self.tables: dict[int, dict[str, Any]] = {}
         self.players: set[str] = set()
+        self.rooms: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
         yield Static(f"qipai  lobby  |  {self.address}  |  {self.account}", id="title")
         with Horizontal(id="main"):
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             with Vertical(id="side"):
-                yield Static("Online", markup=False)
+                yield Static(id="rooms", markup=False)
+                yield Static("Online", classes="heading", markup=False)
                 yield Static(id="online", markup=False)
         yield Log(id="chat-log", max_lines=200)
         yield Input(placeholder="say something (enter sends, esc closes)", id="chat")
@@ -117,6 +121,7 @@ class LobbyScreen(Screen):
             return
         self.tables = {int(t["table"]): t for t in reply.get("tables") or []}
         self.players = set(reply.get("players") or [])
+        self.rooms = list(reply.get("rooms") or [])
         self._draw()
 
     def on_lobby_push(self, message: dict[str, Any]) -> None:
@@ -147,6 +152,13 @@ class LobbyScreen(Screen):
         if selected in self.tables:
             table.move_cursor(row=table.get_row_index(str(selected)))
         self.query_one("#online", Static).update("\n".join(sorted(self.players)))
+        counts: dict[str, int] = {}
+        for summary in self.tables.values():
+            counts[summary.get("room", "")] = counts.get(summary.get("room", ""), 0) + 1
+        rooms = [
+            f"{r.get('name', r.get('room'))}: {counts.get(r.get('room'), 0)}" for r in self.rooms
+        ]
+        self.query_one("#rooms", Static).update("\n".join(["Rooms (tables)", *rooms]))
 
     def selected_table(self) -> int | None:
         table = self.query_one("#tables", DataTable)

@@ -204,3 +204,51 @@ async def test_a_resigned_game_is_saved_as_sgf_from_the_result_and_from_my_games
         )
         assert saved[0].exists()
         await app.close_hall()
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_watches_from_the_lobby_follows_the_moves_and_chats(tmp_path):
+    hall = LocalHall(db_path=tmp_path / "hall.db")
+    host, port = await hall.start()
+    ann_pushes: list[dict] = []
+    ann = await HallConnection.open(host, port, on_push=ann_pushes.append)
+    bob = await HallConnection.open(host, port, on_push=lambda message: None)
+    try:
+        await ann.request("register", name="ann", password="ann-secret")
+        await bob.request("register", name="bob", password="bob-secret")
+        created = await ann.request("create_table", room="go", options={"size": 9})
+        table = created["table"]
+        await ann.request("sit", table=table, seat="black")
+        await bob.request("sit", table=table, seat="white")
+        app = QipaiApp(Launch("connect", address=f"{host}:{port}"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the login screen")
+            await pilot.press(*"cy", "enter", *"cy-secret", "ctrl+r")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            await until(pilot, lambda: table in lobby.tables, "the table listed")
+            assert {"ann", "bob", "cy"} <= lobby.players
+            await pilot.press("w")
+            await until(pilot, lambda: table_of(app) is not None, "the watched table")
+            screen = table_of(app)
+            assert screen.view.is_spectator and screen.view.phase == "play"
+            assert not screen.check_action("act", ("pass",))
+            assert not screen.query_one(GoBoard).check_action("choose", ())
+            await ann.request("act", table=table, action="play", point="E5")
+            await until(pilot, lambda: screen.view.move_number == 1, "ann's move")
+            assert board_line(app, 5) == " 5  . . . .(X). . . .  5 "  # no cursor for spectators
+            await pilot.press("t", *"hello", "enter")
+            await until(
+                pilot,
+                lambda: any(
+                    m.get("type") == "chat" and m.get("text") == "hello" for m in ann_pushes
+                ),
+                "cy's chat at the table",
+            )
+            chat = next(m for m in ann_pushes if m.get("type") == "chat")
+            assert chat["from"] == "cy" and chat["table"] == table
+            await app.close_hall()
+    finally:
+        await ann.close()
+        await bob.close()
+        await hall.stop()
