@@ -5,6 +5,8 @@ stable ``code``.
 """
 
 from qipai.go import sgf
+from qipai.go.bot import BotAction, SimpleBot
+from qipai.go.clock import RANKED_19, GameClock, TimeControl, TimeLeft
 from qipai.go.errors import GoError, IllegalMove, SgfError
 from qipai.go.game import (
     DEFAULT_KOMI,
@@ -27,20 +29,26 @@ from qipai.go.scoring import AreaCount, Result
 
 __all__ = [
     "DEFAULT_KOMI",
+    "RANKED_19",
     "KOMI_PRESETS",
     "OVER",
     "PLAY",
     "SCORING",
     "STANDARD_SIZES",
     "AreaCount",
+    "BotAction",
     "Color",
     "Game",
+    "GameClock",
     "GoError",
     "IllegalMove",
     "Move",
     "Point",
     "Result",
     "SgfError",
+    "SimpleBot",
+    "TimeControl",
+    "TimeLeft",
     "format_point",
     "handicap_points",
     "parse_point",

@@ -86,9 +86,18 @@ def test_malformed_records_are_refused(text):
         sgf.loads(text)
 
 
-def test_main_line_follows_the_first_variation():
-    game = sgf.loads("(;GM[1]SZ[9];B[ee](;W[cc];B[gg])(;W[dd]))")
-    assert [m.point for m in game.moves] == [(4, 4), (2, 6), (6, 2)]
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [
+        ("(;GM[1]SZ[9];B[ee](;W[cc];B[gg])(;W[dd]))", [(4, 4), (2, 6), (6, 2)]),
+        ("(;GM[1]SZ[9];B[aa](;W[bb](;B[cc])(;B[dd]))(;W[ee]))", [(0, 8), (1, 7), (2, 6)]),
+        ("(;GM[1]SZ[9];B[aa])(;GM[1]SZ[9];B[bb])", [(0, 8)]),  # a collection: the first game
+        ("(;GM[1]SZ[9]C[a \\] b];B[aa];W[tt])", [(0, 8), None]),  # escaped ], tt is a pass
+    ],
+)
+def test_main_line_follows_the_first_variation(text, points):
+    game = sgf.loads(text)
+    assert [m.point for m in game.moves] == points
 
 
 # Records whose game comment names the offending move, and what our rules call it.
