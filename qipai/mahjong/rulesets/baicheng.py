@@ -11,6 +11,7 @@ import dataclasses
 import random
 from typing import TYPE_CHECKING, Any
 
+from qipai.mahjong.analysis import is_standard_win
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.baicheng_requirements import (
     may_claim_with_four_concealed,
@@ -86,6 +87,16 @@ class Baicheng(Ruleset):
         top, bottom = treasure_indicators(hand.wall)
         return treasure_kind(kind_of(top), kind_of(bottom), visible_counts(hand))
 
+    def drew_treasure(self, hand: HandMachine, ctx: WinContext) -> int | None:
+        """The treasure kind if this self-draw drew it (BC-05: dealt tiles are not drawn)."""
+        if not ctx.self_draw or not hand.seats[ctx.seat].draws:
+            return None
+        top, bottom = treasure_indicators(hand.wall)
+        if ctx.win_kind not in (kind_of(top), kind_of(bottom)):
+            return None  # cheap exit on almost every draw
+        treasure = self.treasure(hand)
+        return treasure if treasure == ctx.win_kind else None
+
     def public_state(self, hand: HandMachine) -> dict[str, Any]:
         """The turned-up indicators (the bottom one only once it has been turned) and the
         treasure kind in force, or None when both are used up."""
@@ -115,16 +126,17 @@ class Baicheng(Ruleset):
     # --- value ----------------------------------------------------------------------------------
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         dealer = ctx.seat == hand.dealer
-        if ctx.self_draw and hand.seats[ctx.seat].draws:  # dealt tiles are not drawn (BC-05)
-            treasure = self.treasure(hand)
-            if treasure is not None and ctx.win_kind == treasure:
-                ready = dataclasses.replace(table_hand(ctx), winning=None)
-                win = treasure_win(ready, treasure, winner_is_dealer=dealer)
-                if win is None:
-                    return None
-                return winner_fans(
-                    win.hand, self_draw=True, winner_is_dealer=dealer, treasure_fan=win.fan
-                )
+        treasure = self.drew_treasure(hand, ctx)
+        if treasure is not None:
+            ready = dataclasses.replace(table_hand(ctx), winning=None)
+            win = treasure_win(ready, treasure, winner_is_dealer=dealer)
+            if win is None:
+                return None
+            return winner_fans(
+                win.hand, self_draw=True, winner_is_dealer=dealer, treasure_fan=win.fan
+            )
+        if not is_standard_win(ctx.counts):
+            return None
         complete = table_hand(ctx)
         if unmet_requirement(complete) is not None:
             return None
