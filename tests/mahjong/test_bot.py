@@ -20,7 +20,7 @@ def test_four_bots_play_a_sichuan_hand_to_an_itemised_settlement() -> None:
 
 
 def test_bot_moves_are_always_legal_and_hands_end() -> None:
-    for seed in range(30):
+    for seed in range(120):
         hand = HandMachine(get_ruleset("sichuan", {"xuezhan": seed % 2 == 1}), seed)
         while not hand.over:
             seat = hand.to_act()[0]

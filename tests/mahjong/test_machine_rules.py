@@ -356,6 +356,21 @@ def test_replay_from_seed_and_actions_is_exact() -> None:
     assert [e.for_seat(2) for e in again.events] == [e.for_seat(2) for e in hand.events]
 
 
+def test_a_hand_record_is_plain_wire_data_and_replays() -> None:
+    import msgpack
+
+    from qipai.mahjong.bots import play_hand
+
+    hand = play_hand(fresh(seed=12))
+    record = msgpack.unpackb(msgpack.packb(hand.record()))
+    again = HandMachine.from_record(record)
+    assert again.settlement == hand.settlement
+    with pytest.raises(MalformedAction):
+        HandMachine.from_record({**record, "dealer": 7})
+    with pytest.raises(IllegalAction):
+        HandMachine.from_record({**record, "actions": record["actions"][:3] * 2})
+
+
 def test_match_books_scores_and_moves_the_dealer() -> None:
     from qipai.mahjong.bots import play_hand
 

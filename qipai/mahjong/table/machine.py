@@ -90,7 +90,6 @@ class ClaimWindow:
     options: dict[int, list[Action]]
     answers: dict[int, Action] = field(default_factory=dict)
     kong_chain: tuple[KongRecord, ...] = ()
-    compulsory: bool = False
 
 
 class HandMachine:
@@ -206,6 +205,31 @@ class HandMachine:
         for action in actions:
             hand.apply(action)
         return hand
+
+    def record(self) -> dict:
+        """The hand as stored for replays: room rules, seed, dealer and the actions, all plain
+        wire data (a hand built with ``arranged`` has no seed and cannot be recorded)."""
+        return {
+            "ruleset": self.ruleset.name,
+            "options": self.ruleset.options.to_values(),
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "actions": [action.to_wire() for action in self.actions],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict, table_state: dict | None = None) -> HandMachine:
+        """Rebuild a hand from ``record()``; bad data raises the usual typed errors."""
+        from qipai.mahjong.rulesets import get_ruleset  # the registry imports rulesets that import us
+
+        if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
+            raise MalformedAction("a hand record is a map with an action list")
+        seed, dealer = record.get("seed"), record.get("dealer")
+        if type(seed) is not int or type(dealer) is not int or not 0 <= dealer < 4:
+            raise MalformedAction("a hand record needs an integer seed and a dealer seat")
+        ruleset = get_ruleset(str(record.get("ruleset")), record.get("options") or {})
+        actions = [Action.from_wire(a) for a in record["actions"]]
+        return cls.replay(ruleset, seed, dealer, actions, table_state)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -404,9 +428,7 @@ class HandMachine:
         for seat in self.active_seats():
             if seat != actor:
                 options[seat] = self._claim_options(seat, actor, tile, robbing, compulsory)
-        self.window = ClaimWindow(
-            actor, tile, robbing, options, kong_chain=tuple(self.kong_chain), compulsory=compulsory
-        )
+        self.window = ClaimWindow(actor, tile, robbing, options, kong_chain=tuple(self.kong_chain))
         self.phase = Phase.ROB if robbing else Phase.CLAIM
         self._emit("claim_window", actor=actor, tile=tile, robbing=robbing)
 
