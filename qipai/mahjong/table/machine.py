@@ -220,7 +220,8 @@ class HandMachine:
     @classmethod
     def from_record(cls, record: dict, table_state: dict | None = None) -> HandMachine:
         """Rebuild a hand from ``record()``; bad data raises the usual typed errors."""
-        from qipai.mahjong.rulesets import get_ruleset  # the registry imports rulesets that import us
+        # imported here: the registry imports rulesets that import this module
+        from qipai.mahjong.rulesets import get_ruleset
 
         if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
             raise MalformedAction("a hand record is a map with an action list")
