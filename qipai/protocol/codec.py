@@ -40,21 +40,20 @@ def encode(message: dict[str, Any]) -> bytes:
     return msgpack.packb(message, **_packer_defaults)
 
 
-def _depth(obj: Any, limit: int) -> int:
-    """Nesting depth of a decoded value, stopping as soon as ``limit`` is exceeded."""
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(obj, 1)]
-    while stack:
-        item, level = stack.pop()
-        if level > deepest:
-            deepest = level
-            if deepest > limit:
-                return deepest
-        if isinstance(item, dict):
-            stack.extend((v, level + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, level + 1) for v in item)
-    return deepest
+def _too_deep(obj: Any, limit: int) -> bool:
+    """Whether containers nest deeper than ``limit``, walking one level at a time."""
+    level = [obj] if isinstance(obj, dict | list) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > limit:
+            return True
+        deeper: list[Any] = []
+        for item in level:
+            values = item.values() if isinstance(item, dict) else item
+            deeper.extend(v for v in values if isinstance(v, dict | list))
+        level = deeper
+    return False
 
 
 class Decoder:
@@ -113,7 +112,7 @@ class Decoder:
             size, self._frame_start = end - self._frame_start, end
             if size > max_frame:
                 raise ProtocolError(ErrorCode.FRAME_TOO_LARGE, f"a frame exceeds {max_frame} bytes")
-            if _depth(value, self.limits.max_depth) > self.limits.max_depth:
+            if _too_deep(value, self.limits.max_depth):
                 raise ProtocolError(
                     ErrorCode.TOO_DEEP, f"nesting deeper than {self.limits.max_depth} levels"
                 )

@@ -8,6 +8,7 @@ hall: undo requests, confirmations) and turns engine errors into protocol errors
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from ..hall import Hall
     from ..session import Session
 
+#: An empty point with no empty point left or right of it on its row.
+LONE_EMPTY = re.compile(r"(?<!\.)\.(?!\.)")
 RANKED_SCORING_SECONDS = 5 * 60
 ADJOURN_AFTER = 10 * 60
 SEAT_COLOR = {"black": Color.BLACK, "white": Color.WHITE}
@@ -100,18 +103,12 @@ def forbidden_points(game: Game, rows: list[str]) -> list[str]:
     size = game.size
     out = []
     for top, row in enumerate(rows):
-        if "." not in row:
-            continue
         above = rows[top - 1] if top else None
         below = rows[top + 1] if top + 1 < size else None
-        for col, stone in enumerate(row):
-            if stone != ".":
-                continue
-            if (
-                (col and row[col - 1] == ".")
-                or (col + 1 < size and row[col + 1] == ".")
-                or (above is not None and above[col] == ".")
-                or (below is not None and below[col] == ".")
+        for match in LONE_EMPTY.finditer(row):
+            col = match.start()
+            if (above is not None and above[col] == ".") or (
+                below is not None and below[col] == "."
             ):
                 continue
             point = (col, size - 1 - top)
@@ -136,6 +133,7 @@ class GoTable(Table):
         self.record_id: int | None = None
         self.adjourned: int | None = None
         self._scoring_since = 0.0
+        self._timer: trio.CancelScope | None = None
         self._rows_key: tuple[int, int] | None = None
         self._rows_cache: list[str] = []
 
@@ -184,12 +182,19 @@ class GoTable(Table):
             if self.options.bot is not None:
                 nursery.start_soon(self.hall.bots.play_go, self, self.options.bot)
             while True:
-                with trio.move_on_at(self._next_deadline()):
-                    await self.wait_changed()
-                    continue
+                with trio.CancelScope(deadline=self._next_deadline()) as timer:
+                    self._timer = timer
+                    await trio.sleep_forever()
+                self._timer = None
                 self.flag_check()
                 self.scoring_time_check()
                 self.absence_check()
+
+    def wake(self) -> None:
+        """Move the timer to the new next deadline (cheaper than waking the task each event)."""
+        super().wake()
+        if self._timer is not None:
+            self._timer.deadline = self._next_deadline()
 
     def _next_deadline(self) -> float:
         if not self.running:
