@@ -23,6 +23,8 @@ from qipai.mahjong.scoring import Payment, WinRecord, WinScore
 from qipai.mahjong.tiles import kinds_in_set
 
 if TYPE_CHECKING:
+    from qipai.mahjong.table.actions import Action
+    from qipai.mahjong.table.errors import IllegalAction
     from qipai.mahjong.table.machine import HandMachine, KongRecord
 
 
@@ -129,6 +131,11 @@ class Ruleset:
     def allowed_discards(self, hand: HandMachine, seat: int) -> list[int]:
         """The concealed tiles this seat may discard now (all of them unless a rule says)."""
         return list(hand.seats[seat].concealed)
+
+    def refusal(self, hand: HandMachine, action: Action) -> IllegalAction | None:
+        """A specific typed error for an action the rules refuse (Baicheng names the unmet win
+        requirement); None = the machine's generic ``illegal_action``."""
+        return None
 
     def may_meld(self, hand: HandMachine, seat: int, kind: int, claim: str) -> bool:
         """Whether seat may pung/kong/chow (``claim`` is the ActionType value) using ``kind``."""

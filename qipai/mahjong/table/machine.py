@@ -391,7 +391,10 @@ class HandMachine:
         if action not in legal:
             if not legal:
                 raise NotYourTurn(f"seat {action.seat} has nothing to do now")
-            raise IllegalAction(f"{action.type.value} is not legal for seat {action.seat} now")
+            refusal = self.ruleset.refusal(self, action)
+            raise refusal or IllegalAction(
+                f"{action.type.value} is not legal for seat {action.seat} now"
+            )
         first_event = len(self.events)
         self.actions.append(action)
         self._legal_cache.clear()
