@@ -170,3 +170,26 @@ def test_wrong_tile_totals():
         shanten(counts("111m"))
     with pytest.raises(HandCountsError):
         classify_wait(counts("123m 11p"), 27)
+
+
+@pytest.mark.parametrize(
+    ("hand", "waited", "closed", "edge", "single"),
+    [
+        # ruleset-lengzi.md §8
+        ("234m 567m 345p 55s 78s + 9s", "69s", False, False, False),  # Example 1: two-sided
+        ("123m 456m 789p EE 13s + 2s", "2s", True, False, False),  # Example 2: 卡张
+        ("111m 456p 789p 234s C + C", "C", False, False, True),  # Example 3: 单吊
+        # ruleset-baicheng.md §10
+        ("[555s] 123m 789p 68s 99m + 7s", "7s", True, False, False),  # Example 1: 夹胡
+        ("[123m] [111s] 789p 44p 56m + 4m", "47m", False, False, False),  # Example 2's waits
+        ("[FFF] [999m] [222p] [777s] 1s + 1s", "1s", False, False, True),  # Example 3: 单漂
+        ("[777p] 123m 456m 99m 79s + 8s", "8s", True, False, False),  # Example 4: only 8s
+    ],
+)
+def test_ruleset_worked_examples_classify_as_the_books_say(hand, waited, closed, edge, single):
+    parsed = parse_hand(hand)
+    melded = to_counts(tile for meld in parsed.melds for tile in meld.tiles)
+    assert waits(parsed.concealed_counts(), melded=melded) == kinds(waited)
+    found = classify_wait(parsed.concealed_counts(with_winning=True), parsed.winning, melded=melded)
+    assert (found.closed, found.edge, found.single) == (closed, edge, single)
+    assert found.waits == tuple(kinds(waited))

@@ -64,24 +64,29 @@ def waits(
 
 
 def _standard_waits(key: bytes) -> list[int]:
-    short = -1
-    short_mask = 0
-    paired: list[tuple[int, int]] = []
-    for start in (27, 0, 9, 18):  # honours first: isolated honours reject most hands at once
-        status = (_SUIT if start < 27 else _HONOURS).get(key[start : start + 9], 0)
+    # Honours first: isolated honours reject most random hands at the first lookup.
+    status = _HONOURS.get(key[27:], 0)
+    if status & COMPLETE:
+        short, paired = -1, [(27, status)] if status & HAS_PAIR else []
+    elif status:
+        short, short_mask, paired = 27, status, []
+    else:
+        return []
+    for start in (0, 9, 18):
+        status = _SUIT.get(key[start : start + 9], 0)
         if status & COMPLETE:
             if status & HAS_PAIR:
-                paired.append((start, status & 511))
+                paired.append((start, status))
         elif short >= 0 or not status:
             return []
         else:
             short, short_mask = start, status
     if short >= 0:
-        return list(_KINDS[short][short_mask]) if len(paired) <= 1 else []
+        return list(_KINDS[short][short_mask & 511]) if len(paired) <= 1 else []
     if len(paired) != 2:
         return []
     (first, first_mask), (second, second_mask) = paired
-    return sorted(_KINDS[first][first_mask] + _KINDS[second][second_mask])
+    return sorted(_KINDS[first][first_mask & 511] + _KINDS[second][second_mask & 511])
 
 
 def _seven_pairs_waits(key: bytes, quads_as_two_pairs: bool) -> set[int]:
