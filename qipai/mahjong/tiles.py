@@ -118,6 +118,25 @@ def kind_name(kind: int) -> str:
     return f"f{kind - 33}"
 
 
+_CJK_RANKS = "一二三四五六七八九"
+_CJK_SUITS = "萬筒条"
+_CJK_HONOURS = "東南西北中發白"
+_CJK_FLOWERS = "春夏秋冬梅兰竹菊"
+
+
+def kind_name_cjk(kind: int) -> str:
+    """The Chinese name for the client's CJK mode: ``五萬``, ``二筒``, ``東``, ``中``, ``春``.
+
+    Every character is a CJK ideograph, which all terminals draw two cells wide.
+    """
+    _check_kind(kind)
+    if kind < 27:
+        return _CJK_RANKS[kind % 9] + _CJK_SUITS[kind // 9]
+    if kind < NUM_KINDS:
+        return _CJK_HONOURS[kind - 27]
+    return _CJK_FLOWERS[kind - NUM_KINDS]
+
+
 def tile_name(tile: int) -> str:
     """The display name of a tile instance (copies are indistinguishable on screen)."""
     return kind_name(kind_of(tile))

@@ -18,6 +18,7 @@ from qipai.mahjong.tiles import (
     is_honour,
     is_terminal,
     kind_name,
+    kind_name_cjk,
     kind_of,
     kinds_in_set,
     parse_kinds,
@@ -105,3 +106,11 @@ def test_counts_round_trip():
     assert counts_to_kinds(counts) == kinds
     with pytest.raises(TileError):
         to_counts([34])
+
+
+def test_cjk_names_for_the_clients_cjk_mode():
+    assert [kind_name_cjk(k) for k in parse_kinds("5m 2p 9s")] == ["五萬", "二筒", "九条"]
+    assert "".join(kind_name_cjk(k) for k in range(27, 34)) == "東南西北中發白"
+    assert kind_name_cjk(34) == "春" and kind_name_cjk(41) == "菊"
+    with pytest.raises(TileError):
+        kind_name_cjk(42)
