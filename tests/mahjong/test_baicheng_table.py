@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from qipai.mahjong.rulesets.baicheng import Baicheng, BaichengOptions
+from qipai.mahjong.rulesets.baicheng_requirements import Requirement, WinRequirementUnmet
 from qipai.mahjong.scoring import HOUSE, Payment
 from qipai.mahjong.table.actions import ActionType
+from qipai.mahjong.table.errors import IllegalAction
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.tiles import kind_of, parse_kinds
 from tests.mahjong.test_lengzi_table import Deal, act, answer_all, discard
@@ -233,3 +237,17 @@ def test_a_dealt_treasure_is_not_drawn() -> None:
     )
     assert hand.view(EAST)["table"]["treasure"] == kind("P")
     assert ActionType.SELF_WIN not in offered(hand, EAST)
+
+
+def test_a_refused_win_names_the_unmet_requirement_and_changes_nothing() -> None:
+    hand = Deal(baicheng()).start(three_suit_and_two_suit_waiters())
+    discard(hand, EAST, "7s")
+    events, legal = len(hand.events), hand.legal_actions(WEST)
+    with pytest.raises(WinRequirementUnmet) as refused:
+        act(hand, WEST, ActionType.WIN)
+    assert refused.value.code == "win_requirement_unmet"
+    assert refused.value.requirement is Requirement.THREE_SUITS
+    assert len(hand.events) == events and hand.legal_actions(WEST) == legal
+    with pytest.raises(IllegalAction) as generic:
+        act(hand, WEST, ActionType.KONG)
+    assert generic.value.code == "illegal_action"

@@ -12,13 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qipai.mahjong.bots import choose_action, play_hand
-from qipai.mahjong.notation import HandText
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.baicheng_requirements import unmet_requirement
-from qipai.mahjong.rulesets.lengzi_table_hand import notation_meld
+from qipai.mahjong.rulesets.lengzi_table_hand import seat_hand
 from qipai.mahjong.scoring import net
 from qipai.mahjong.table.machine import HandMachine
-from qipai.mahjong.tiles import kind_of
 
 NAMES = ("lengzi", "baicheng", "zhongyou")
 MAX_ACTIONS = 1000
@@ -92,11 +90,5 @@ def test_every_baicheng_win_meets_the_requirements() -> None:
             names = {f.name_zh for f in win.score.fans}
             if names & {"摸宝", "宝中宝"}:
                 continue  # the treasure stood for a waiting tile, checked in its own tests
-            state = hand.seats[win.seat]
-            concealed = [kind_of(t) for t in state.concealed if t != win.tile]
-            complete = HandText(
-                tuple(sorted(concealed)),
-                tuple(notation_meld(m) for m in state.melds),
-                kind_of(win.tile),
-            )
+            complete = seat_hand(hand, win.seat, win.tile)
             assert unmet_requirement(complete) is None

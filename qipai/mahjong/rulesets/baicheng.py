@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from qipai.mahjong.analysis import is_standard_win
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.baicheng_requirements import (
+    WinRequirementUnmet,
     may_claim_with_four_concealed,
     unmet_requirement,
 )
@@ -35,13 +36,20 @@ from qipai.mahjong.rulesets.lengzi_settlement import (
     percent_fee,
     table_fee_payments,
 )
-from qipai.mahjong.rulesets.lengzi_table_hand import notation_meld, standing_kongs, table_hand
+from qipai.mahjong.rulesets.lengzi_table_hand import (
+    notation_meld,
+    seat_hand,
+    standing_kongs,
+    table_hand,
+)
 from qipai.mahjong.rulesets.options import RulesetOptions, option
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore
 from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.tiles import NUM_KINDS, kind_of
 
 if TYPE_CHECKING:
+    from qipai.mahjong.table.actions import Action
+    from qipai.mahjong.table.errors import IllegalAction
     from qipai.mahjong.table.machine import HandMachine, KongRecord
     from qipai.mahjong.wall import Wall
 
@@ -110,6 +118,20 @@ class Baicheng(Ruleset):
         }
 
     # --- requirements ---------------------------------------------------------------------------
+    def refusal(self, hand: HandMachine, action: Action) -> IllegalAction | None:
+        """A refused win names the first requirement of §3 it breaks."""
+        seat = action.seat
+        if action.type is ActionType.SELF_WIN and hand.window is None and hand.current == seat:
+            tile = hand.seats[seat].last_drawn
+        elif action.type is ActionType.WIN and hand.window is not None:
+            tile = hand.window.tile
+        else:
+            return None
+        if tile is None:
+            return None
+        unmet = unmet_requirement(seat_hand(hand, seat, tile))
+        return WinRequirementUnmet(unmet) if unmet is not None else None
+
     def may_meld(self, hand: HandMachine, seat: int, kind: int, claim: str) -> bool:
         state = hand.seats[seat]
         if claim not in CLAIMS or len(state.concealed) != HAND_BEFORE_LAST_CLAIM:

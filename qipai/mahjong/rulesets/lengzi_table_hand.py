@@ -29,6 +29,14 @@ def table_hand(ctx: WinContext) -> HandText:
     return HandText(tuple(counts_to_kinds(before)), melds, ctx.win_kind)
 
 
+def seat_hand(hand: HandMachine, seat: int, win_tile: int) -> HandText:
+    """A seat's hand completed by ``win_tile`` (its drawn tile, or a tile on offer)."""
+    state = hand.seats[seat]
+    kinds = sorted(kind_of(t) for t in state.concealed if t != win_tile)
+    melds = tuple(notation_meld(m) for m in state.melds)
+    return HandText(tuple(kinds), melds, kind_of(win_tile))
+
+
 def standing_kongs(hand: HandMachine) -> list[tuple[int, MeldKind]]:
     """Every kong on the table at the end of the hand, by owner (a robbed kong never stood)."""
     return [
