@@ -1,0 +1,89 @@
+"""What the client remembers, how it reads a hall address, its command line, and the local
+hall launcher when the server cannot start."""
+
+from __future__ import annotations
+
+import stat
+import sys
+
+import pytest
+
+from client.cli import parse
+from client.config import DEFAULT_PORT, Settings, config_dir, parse_address
+from client.launch import Launch
+from client.local_hall import LocalHall, LocalHallError
+
+
+def test_settings_round_trip_in_the_config_dir(private_user_dirs):
+    Settings(last_server="go.lan:7000", last_name="ann").save()
+    assert config_dir() == private_user_dirs / "config" / "qipai"
+    loaded = Settings.load()
+    assert (loaded.last_server, loaded.last_name) == ("go.lan:7000", "ann")
+
+
+def test_unreadable_settings_start_empty():
+    config_dir().mkdir(parents=True)
+    (config_dir() / "settings.json").write_text("{not json")
+    assert Settings.load() == Settings()
+
+
+def test_the_local_account_is_made_once_and_kept_private(monkeypatch):
+    monkeypatch.setattr("getpass.getuser", lambda: "Ann Lee!")
+    name, password = Settings.load().local_account()
+    assert name == "AnnLee" and len(password) >= 20
+    assert Settings.load().local_account() == (name, password)
+    mode = stat.S_IMODE((config_dir() / "settings.json").stat().st_mode)
+    assert mode == 0o600
+    fresh_name, fresh_password = Settings.load().local_account(fresh=True)
+    assert fresh_name.startswith("AnnLee-") and fresh_password != password
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("go.lan", ("go.lan", DEFAULT_PORT)),
+        ("go.lan:7001", ("go.lan", 7001)),
+        ("[::1]:7002", ("::1", 7002)),
+        ("[::1]", ("::1", DEFAULT_PORT)),
+    ],
+)
+def test_hall_addresses(text, expected):
+    assert parse_address(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "go.lan:http", "go.lan:70000", "go.lan:0"])
+def test_bad_hall_addresses_are_refused(text):
+    with pytest.raises(ValueError):
+        parse_address(text)
+
+
+def test_command_lines():
+    assert parse([]) == (Launch(), False)
+    assert parse(["go.lan:7001"]) == (Launch("connect", address="go.lan:7001"), False)
+    assert parse(["local", "go"]) == (Launch("local", size=19), False)
+    assert parse(["local", "go", "--size", "9", "--bot"]) == (
+        Launch("local", size=9, bot="white"),
+        False,
+    )
+    assert parse(["local", "go", "--bot", "black", "--engine", "gnugo --mode gtp", "--ansi"]) == (
+        Launch("local", size=19, bot="black", engine="gnugo --mode gtp"),
+        True,
+    )
+
+
+@pytest.mark.parametrize("argv", [["local", "chess"], ["local", "go", "--size", "11"]])
+def test_bad_command_lines_exit_with_usage(argv, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        parse(argv)
+    assert stopped.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+@pytest.mark.asyncio
+async def test_a_hall_that_dies_before_it_is_ready_is_reported(tmp_path, monkeypatch):
+    hall = LocalHall(db_path=tmp_path / "hall.db")
+    monkeypatch.setattr(hall, "command", lambda: [sys.executable, "-c", "print('starting')"])
+    with pytest.raises(LocalHallError) as failed:
+        await hall.start()
+    assert "local-server.log" in str(failed.value)
+    assert hall.process is None
