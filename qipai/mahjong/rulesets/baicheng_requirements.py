@@ -90,13 +90,6 @@ def unmet_requirement(hand: HandText) -> Requirement | None:
     return None
 
 
-def require_win(hand: HandText) -> None:
-    """Raise the typed refusal for a hand that breaks a requirement."""
-    unmet = unmet_requirement(hand)
-    if unmet is not None:
-        raise WinRequirementUnmet(unmet)
-
-
 def may_claim_with_four_concealed(melds: Iterable[Meld], claim: MeldKind) -> bool:
     """BC-03: with four concealed tiles left a claim would leave 手把一, allowed only toward 漂."""
     return claim is not MeldKind.CHOW and all_melds_are_triplets(melds)
