@@ -287,9 +287,9 @@ async def run_load(
             nursery.start_soon(play, white, meet, sent_at, think_time, stop)
         await trio.sleep(min(2.0, seconds / 4))  # warm up
         stats.measuring = True
-        cpu0, t0 = cpu_seconds(pid), time.perf_counter()
+        cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
         await trio.sleep(seconds)
-        cpu1, t1 = cpu_seconds(pid), time.perf_counter()
+        cpu1, t1, own1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
         stats.measuring = False
         stop.set()
         nursery.cancel_scope.cancel()
@@ -304,6 +304,7 @@ async def run_load(
         "p50_ms": 1000 * statistics.median(lat),
         "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))],
         "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
+        "client_cpu_pct": 100 * (own1 - own0) / elapsed,
         "cpu_us_per_move": 1e6 * (cpu1 - cpu0) / max(1, stats.moves),
         "rss_mib": rss,
         "peak_mib": peak,
@@ -335,7 +336,8 @@ def report(title: str, figures: dict) -> None:
         f"{title:<34} {figures['moves_per_s']:8.0f} moves/s  p50 {figures['p50_ms']:6.2f} ms  "
         f"p99 {figures['p99_ms']:7.2f} ms  CPU {figures['cpu_pct']:5.1f} %  "
         f"{figures['cpu_us_per_move']:6.0f} us/move  RSS {figures['rss_mib']:.0f} MiB "
-        f"(peak {figures['peak_mib']:.0f})  errors {figures['errors']}"
+        f"(peak {figures['peak_mib']:.0f})  clients CPU {figures['client_cpu_pct']:.0f} %  "
+        f"errors {figures['errors']}"
     )
 
 
@@ -343,7 +345,8 @@ async def bench(options: argparse.Namespace) -> None:
     games, think_time, seconds = options.games, options.think, options.seconds
     print(
         f"{games} games, {2 * games} connections, think {1000 * think_time:.0f} ms +-20 %, "
-        f"{seconds:.0f} s measured, on {os.cpu_count()} cores"
+        f"{seconds:.0f} s measured, on {os.cpu_count()} cores, "
+        f"load average {os.getloadavg()[0]:.1f} before the run"
     )
     with tempfile.TemporaryDirectory() as tmp:
         hall, hall_port = start_child(
