@@ -118,3 +118,40 @@ def test_xuezhan_dealer_rules() -> None:
     assert hand.ruleset.next_dealer(hand) == S
     qq = example_5({"dealer_rule": "qq", "xuezhan": True})
     assert qq.ruleset.next_dealer(qq) is None  # 001: dice every xuezhan hand
+
+
+def test_refund_skips_kong_income_already_handed_over_by_gang_shang_pao() -> None:
+    table = Table()
+    hand = table.start(
+        [
+            "7777m 5p 1m 4p 9p 2m 6p 8m 3p 1p 9m",
+            "123p 456p 789p 11m 46p",
+            "1m 3m 5m 9m 2p 4p 8p 1p 3p 5p 7p 2m 6m",
+            "2m 3m 4m 6m 8m 9m 5p 7p 8p 9p 2p 6p 3p",
+        ],
+        replacements="5m",
+        options={"xuezhan": True},
+    )
+    act(hand, E, A.CONCEALED_KONG, 6)
+    discard(hand, E, "5p")
+    act(hand, S, A.WIN)
+    pass_all(hand)
+    # the wall is empty: East, West and North are not ready, but East's kong money went to
+    # South with the 杠上炮, so there is nothing left to refund
+    assert hand.over and hand.settlement.exhaustive_draw
+    assert [p.reason for p in hand.settlement.payments] == ["下雨"] * 3 + ["点炮", "杠上炮"]
+    assert hand.settlement.seat_totals() == [-6, 30, -12, -12]
+
+
+def test_xuezhan_hands_can_end_with_the_third_winner() -> None:
+    from qipai.mahjong.bots import play_hand
+    from qipai.mahjong.rulesets import get_ruleset
+    from qipai.mahjong.table.machine import HandMachine
+
+    endings = []
+    for seed in range(40):
+        hand = play_hand(HandMachine(get_ruleset("sichuan", {"xuezhan": True}), seed))
+        endings.append((len(hand.settlement.wins), hand.settlement.exhaustive_draw))
+        assert len(hand.settlement.wins) <= 3
+        assert hand.settlement.exhaustive_draw == (len(hand.settlement.wins) < 3)
+    assert (3, False) in endings
