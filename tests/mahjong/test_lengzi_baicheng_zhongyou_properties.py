@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qipai.mahjong.bots import choose_action, play_hand
-from qipai.mahjong.rulesets import get_ruleset
+from qipai.mahjong.rulesets import RoomRules, get_ruleset
 from qipai.mahjong.rulesets.baicheng_requirements import unmet_requirement
 from qipai.mahjong.rulesets.lengzi_table_hand import seat_hand
 from qipai.mahjong.scoring import net
+from qipai.mahjong.table.errors import BadOptions
 from qipai.mahjong.table.machine import HandMachine
 
 NAMES = ("lengzi", "baicheng", "zhongyou")
@@ -92,3 +93,30 @@ def test_every_baicheng_win_meets_the_requirements() -> None:
                 continue  # the treasure stood for a waiting tile, checked in its own tests
             complete = seat_hand(hand, win.seat, win.tile)
             assert unmet_requirement(complete) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "values"),
+    [
+        ("lengzi", {"tiles": 120}),
+        ("lengzi", {"all_pay": "yes"}),
+        ("baicheng", {"fee_percent": 7}),
+        ("zhongyou", {"min_fan": 2}),
+        ("zhongyou", {"treasure": True}),
+    ],
+)
+def test_room_options_outside_their_choices_are_refused(name: str, values: dict) -> None:
+    with pytest.raises(BadOptions) as refused:
+        get_ruleset(name, values)
+    assert refused.value.code == "bad_options"
+
+
+def test_room_options_round_trip_through_room_rules() -> None:
+    for name, values in (
+        ("lengzi", {"tiles": 108, "all_pay": True, "table_fee": 0}),
+        ("baicheng", {"base": 100, "fee_percent": 0}),
+        ("zhongyou", {"min_fan": 3, "full_shoot": True}),
+    ):
+        rules = RoomRules.from_wire({"ruleset": name, "options": values})
+        assert rules.build().name == name
+        assert {k: rules.options[k] for k in values} == values
