@@ -9,6 +9,7 @@ from the four neighbours alone, which makes rejected moves free and keeps the bo
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 
 EMPTY = 0
@@ -17,6 +18,7 @@ WHITE = 2
 
 # Fixed seed: the keys only need to be the same in every process, not secret or varied.
 _ZOBRIST_SEED = 0x9E3779B97F4A7C15
+NOTHING_CAPTURED: tuple[int, ...] = ()  # shared: most moves capture nothing
 
 
 @cache
@@ -112,7 +114,7 @@ class Board:
             raise BoardRefusal("ko")
         return new_hash
 
-    def play(self, index: int, color: int, seen: set[int] | None = None) -> list[int]:
+    def play(self, index: int, color: int, seen: set[int] | None = None) -> Sequence[int]:
         """Place a stone (same checks as :meth:`check`, in one pass); return captured indices.
 
         The new position's hash is added to ``seen``, the superko history, when one is given.
@@ -187,7 +189,7 @@ class Board:
         if seen is not None:
             seen.add(new_hash)
         if captured is None:
-            return []
+            return NOTHING_CAPTURED
         colors = self.colors
         nbrs = self._nbrs
         removed: list[int] = []
