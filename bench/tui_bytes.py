@@ -114,7 +114,24 @@ def qipai() -> list[str]:
     return [script] if script else [sys.executable, "-m", "client.cli"]
 
 
-def first_frames(size: int) -> tuple[float, float]:
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("Hot-seat")
+Bare().run()
+"""
+
+
+def first_frames(size: int) -> tuple[float, float, float]:
+    with tempfile.TemporaryDirectory() as home:
+        terminal = Terminal(Path(home), "bare")
+        try:
+            started = terminal.start([sys.executable, "-c", BARE_APP])
+            bare = terminal.wait_for("Hot-seat") - started
+        finally:
+            terminal.close()
     with tempfile.TemporaryDirectory() as home:
         terminal = Terminal(Path(home), "start")
         try:
@@ -129,7 +146,7 @@ def first_frames(size: int) -> tuple[float, float]:
             table = terminal.wait_for("Black to play") - started
         finally:
             terminal.close()
-    return start_screen, table
+    return bare, start_screen, table
 
 
 async def moves(size: int, count: int, dump: Path | None) -> tuple[list[int], list[int]]:
@@ -159,10 +176,9 @@ async def moves(size: int, count: int, dump: Path | None) -> tuple[list[int], li
         await asyncio.to_thread(terminal.wait_for, "Black to play")
         opponent, own = [], []
         for n in range(count):
-            mine, theirs = (
-                f"{COLUMNS[n % size]}{3 + n // size}",
-                f"{COLUMNS[n % size]}{size - 2 - n // size}",
-            )
+            # Black fills rows from the bottom, White from the top: nothing is ever captured.
+            column, row = COLUMNS[n % size], n // size
+            mine, theirs = f"{column}{1 + row}", f"{column}{size - row}"
             before = await asyncio.to_thread(terminal.settle)
             terminal.type_text(f":{mine}")
             terminal.keys("Enter")
@@ -189,8 +205,11 @@ def main() -> None:
     parser.add_argument("--size", type=int, choices=(9, 13, 19), default=19)
     parser.add_argument("--dump", type=Path, help="write the last opponent move's bytes here")
     args = parser.parse_args()
-    start_screen, table = first_frames(args.size)
+    if args.moves > args.size * args.size // 3:
+        parser.error(f"at most {args.size * args.size // 3} moves on {args.size}x{args.size}")
+    bare, start_screen, table = first_frames(args.size)
     print(f"first frame: start screen {start_screen:.3f} s (target < 0.5 s)")
+    print(f"first frame: a bare Textual app with one Static, for scale {bare:.3f} s")
     print(f"first frame: local {args.size}x{args.size} table incl. starting the hall {table:.3f} s")
     opponent, own = asyncio.run(moves(args.size, args.moves, args.dump))
     print(

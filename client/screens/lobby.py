@@ -193,7 +193,8 @@ class LobbyScreen(Screen):
             self.app.open_table(int(fields["table"]), reply["view"])
 
     def action_new_table(self) -> None:
-        self.app.push_screen(NewTableScreen(), self._create)
+        local = getattr(self.app, "local", None) is not None
+        self.app.push_screen(NewTableScreen(local=local), self._create)
 
     def _create(self, options: dict[str, Any] | None) -> None:
         if options is not None:

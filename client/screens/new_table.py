@@ -46,9 +46,11 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
         "opponent": OPPONENTS,
     }
 
-    def __init__(self) -> None:
+    def __init__(self, local: bool = False) -> None:
         super().__init__()
         self.picked = dict.fromkeys(self.CHOICES, 0)
+        if local:  # nobody else can sit at a local hall's table
+            self.picked["opponent"] = OPPONENTS.index("hot-seat")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
