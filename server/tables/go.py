@@ -8,7 +8,6 @@ hall: undo requests, confirmations) and turns engine errors into protocol errors
 from __future__ import annotations
 
 import json
-import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -21,13 +20,12 @@ from qipai.protocol import GO_ACTIONS, ErrorCode, GoOptions, ProtocolError
 
 from ..store import AdjournedGame, GameRecord
 from .base import Occupant, Table
+from .go_board import BoardText, forbidden_points
 
 if TYPE_CHECKING:
     from ..hall import Hall
     from ..session import Session
 
-#: An empty point with no empty point left or right of it on its row.
-LONE_EMPTY = re.compile(r"(?<!\.)\.(?!\.)")
 RANKED_SCORING_SECONDS = 5 * 60
 ADJOURN_AFTER = 10 * 60
 SEAT_COLOR = {"black": Color.BLACK, "white": Color.WHITE}
@@ -92,31 +90,6 @@ def forfeited_record(record_id: int, adjourned: AdjournedGame) -> GameRecord:
     return game_record(record_id, adjourned.options, adjourned.black, adjourned.white, game)
 
 
-def forbidden_points(game: Game, rows: list[str]) -> list[str]:
-    """Empty points where the side to move may not play, for the client to grey out.
-
-    Only points without an empty neighbour are asked about: a suicide needs that, and so does
-    every ko recapture (the captured stone fills the last neighbour).  That skips the engine's
-    exact check on most of the board; a rare long-cycle superko point may go unlisted, and the
-    engine still refuses it when played (``illegal_ko``).
-    """
-    size = game.size
-    out = []
-    for top, row in enumerate(rows):
-        above = rows[top - 1] if top else None
-        below = rows[top + 1] if top + 1 < size else None
-        for match in LONE_EMPTY.finditer(row):
-            col = match.start()
-            if (above is not None and above[col] == ".") or (
-                below is not None and below[col] == "."
-            ):
-                continue
-            point = (col, size - 1 - top)
-            if not game.is_legal(point):
-                out.append(format_point(point, size))
-    return out
-
-
 class GoTable(Table):
     room = "go"
     seat_order = ("black", "white")
@@ -134,8 +107,7 @@ class GoTable(Table):
         self.adjourned: int | None = None
         self._scoring_since = 0.0
         self._timer: trio.CancelScope | None = None
-        self._rows_key: tuple[int, int] | None = None
-        self._rows_cache: list[str] = []
+        self._board_text = BoardText()
 
     # ------------------------------------------------------------------ hooks
 
@@ -295,11 +267,7 @@ class GoTable(Table):
         }
 
     def _rows(self) -> list[str]:
-        """The board as text, built once per position (every view of an event shares it)."""
-        key = (self.game.position_hash, self.game.move_number)
-        if self._rows_key != key:
-            self._rows_key, self._rows_cache = key, self.game.rows()
-        return self._rows_cache
+        return self._board_text.rows(self.game)
 
     def _clock_view(self) -> dict[str, Any] | None:
         clock = self.clock
@@ -403,7 +371,9 @@ class GoTable(Table):
             raise ProtocolError(
                 ErrorCode.NOT_YOUR_TURN, f"it is {COLOR_SEAT[self.game.to_move]}'s turn"
             )
+        before = BoardText.key(self.game)
         move = self.game.play(point, color)
+        self._board_text.played(self.game, before, move)
         self.undo_request = None
         self._turn_passed(color)
         self.publish("move", by=seat, point=format_point(move.point, self.game.size))

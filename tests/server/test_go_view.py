@@ -1,7 +1,7 @@
 """What the Go table tells the seat to move: the forbidden points it may grey out."""
 
 from qipai.go import Game
-from server.tables.go import forbidden_points
+from server.tables.go_board import BoardText, forbidden_points, lone_empty_points
 
 
 def game_after(size: int, moves: list[str]) -> Game:
@@ -36,3 +36,22 @@ def test_a_capturing_move_without_liberties_is_not_forbidden_rules_book_3_1():
 def test_open_board_has_no_forbidden_points():
     game = game_after(19, ["D4", "Q16", "C3"])
     assert forbidden_points(game, game.rows()) == []
+
+
+def test_lone_empty_points_on_a_small_board():
+    rows = ["X.X", "XXO", ".O."]
+    assert lone_empty_points(rows, 3) == [(1, 2), (0, 0), (2, 0)]
+    assert lone_empty_points(["...", "...", "..."], 3) == []
+
+
+def test_board_text_follows_moves_and_captures_like_the_engine():
+    game = Game(9)
+    text = BoardText()
+    moves = ["C5", "E6", "D6", "E4", "D4", "F5", "J9", "D5", "E5", "A1", "B1", "A2"]
+    text.rows(game)
+    for point in moves:
+        before = BoardText.key(game)
+        text.played(game, before, game.play(point))
+        assert text.rows(game) == game.rows()
+    game.undo()
+    assert text.rows(game) == game.rows()
