@@ -41,7 +41,9 @@ class _Thinker:
         self.seat = seat
         state = hand.seats[seat]
         self.counts = state.counts()
-        self.seven_pairs = hand.ruleset.seven_pairs and not state.melds
+        # with fewer than four pairs, seven pairs is three or more tiles away: not worth its cost
+        pairs = sum(1 for c in self.counts if c >= 2)
+        self.seven_pairs = hand.ruleset.seven_pairs and not state.melds and pairs >= 4
         self.thirteen = hand.ruleset.thirteen_orphans and not state.melds
         self.unwanted = hand.ruleset.bot_unwanted_suit(hand, seat)
         self.kinds = [k for k in hand.ruleset.kinds_in_play() if suit_of(k) != self.unwanted]
