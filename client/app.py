@@ -54,10 +54,10 @@ class QipaiApp(App):
 
     # Opening a hall.
 
-    def open_hall(self, address: str, name: str = "") -> None:
-        self.run_worker(self._open_hall(address, name), group="hall", exclusive=True)
+    def open_hall(self, address: str) -> None:
+        self.run_worker(self._open_hall(address), group="hall", exclusive=True)
 
-    async def _open_hall(self, address: str, name: str) -> None:
+    async def _open_hall(self, address: str) -> None:
         await self.close_hall()
         try:
             host, port = parse_address(address)
@@ -72,7 +72,7 @@ class QipaiApp(App):
         self.address = f"{host}:{port}"
         self.settings.last_server = address
         self.settings.save()
-        self.push_screen(LoginScreen(name or self.settings.last_name))
+        self.push_screen(LoginScreen(self.settings.last_name))
 
     async def connect(self, host: str, port: int) -> None:
         """Open a connection to the hall (closing any earlier one, but not the local hall)."""

@@ -1,4 +1,4 @@
-"""The Go table: the board, the side panel, a box for typed points and a status line.
+"""The Go table: the board, the side panel, a status line (errors, typed points, table chat).
 
 The screen sends what the player chose and draws what the hall answers; it never decides whether
 a move is legal. Keys that only make sense for a seated player are hidden from spectators, and
@@ -8,18 +8,15 @@ keys with lasting consequences (resign, leave mid-game) ask to be pressed twice.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from client.connection import HallError
-from client.coords import point_name
 from client.go_view import GoView
 from client.widgets.go_board import GoBoard
 from client.widgets.go_panel import GoPanel
@@ -40,7 +37,6 @@ class GoTableScreen(Screen):
     GoTableScreen { layout: vertical; }
     GoTableScreen #title { height: 1; background: $panel; padding: 0 1; }
     GoTableScreen #table { height: auto; }
-    GoTableScreen GoBoard { margin: 0 0; }
     GoTableScreen #message { height: 1; padding: 0 1; color: $warning; }
     GoTableScreen #chat { display: none; height: 1; border: none; padding: 0 1; }
     GoTableScreen #chat.typing { display: block; }
@@ -59,12 +55,6 @@ class GoTableScreen(Screen):
         Binding("q", "leave", "Leave", id="go.leave"),
         Binding("escape", "stop_chat", "Board", id="go.stop_chat", show=False),
     ]
-
-    @dataclass
-    class Left(Message):
-        """The player left the table (after the hall agreed)."""
-
-        table: int
 
     def __init__(self, hall: Hall, table: int, view: GoView, title: str = "") -> None:
         super().__init__()
@@ -256,9 +246,4 @@ class GoTableScreen(Screen):
             if error.code != "connection_lost":
                 self.say(f"{error.code}: {error.message}")
                 return
-        self.post_message(self.Left(self.table))
         self.dismiss()
-
-    def cursor_name(self) -> str:
-        x, y = self.query_one(GoBoard).cursor
-        return point_name(x, y, self.view.size)
