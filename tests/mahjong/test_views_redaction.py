@@ -74,3 +74,28 @@ def test_a_winner_hand_is_open_in_xuezhan() -> None:
     assert seats[S]["hand"] == sorted(hand.seats[S].concealed)
     assert seats[S]["won"]["score"]["fans"] == [{"name": "平和", "value": 1}]
     assert seats[E]["hand"] is None
+
+
+def test_views_events_and_records_are_plain_msgpack_data() -> None:
+    import msgpack
+
+    from qipai.mahjong.bots import choose_action
+
+    def plain(value: object) -> bool:
+        if isinstance(value, dict):
+            return all(type(k) is str and plain(v) for k, v in value.items())
+        if isinstance(value, list):
+            return all(plain(v) for v in value)
+        return value is None or type(value) in (int, str, bool)
+
+    hand = HandMachine(get_ruleset("sichuan", {"xuezhan": True}), 9)
+    while not hand.over:
+        seat = hand.to_act()[0]
+        for viewer in (None, seat):
+            view = hand.view(viewer)
+            assert plain(view) and msgpack.unpackb(msgpack.packb(view)) == view
+        hand.apply(choose_action(hand, seat))
+    for viewer in (None, 0, 1, 2, 3):
+        events = hand.public_events(viewer)
+        assert plain(events) and msgpack.unpackb(msgpack.packb(events)) == events
+    assert plain(hand.record())
