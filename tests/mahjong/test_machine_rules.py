@@ -260,6 +260,8 @@ def test_illegal_actions_raise_typed_errors_and_change_nothing() -> None:
         hand.apply(Action(E, A.PUNG))
     with pytest.raises(MalformedAction):
         hand.apply("discard")
+    with pytest.raises(MalformedAction):
+        hand.apply(Action(7, A.PASS))
     assert (hand.view(None), [hand.view(s) for s in range(4)], len(hand.actions)) == before
 
 

@@ -383,8 +383,12 @@ class HandMachine:
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return the events it caused. Refusals change nothing."""
-        if not isinstance(action, Action):
-            raise MalformedAction("not an Action")
+        if (
+            not isinstance(action, Action)
+            or type(action.seat) is not int
+            or action.seat not in SEATS
+        ):
+            raise MalformedAction("not an Action of a seat 0-3")
         if self.phase is Phase.ENDED:
             raise HandOver("the hand is over")
         legal = self.legal_actions(action.seat)
