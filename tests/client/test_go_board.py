@@ -65,13 +65,17 @@ def test_dead_stones_show_in_lower_case():
 @pytest.mark.asyncio
 async def test_keys_move_the_cursor_and_enter_chooses_the_point():
     app = BoardApp(view_of())
-    async with app.run_test(size=(80, 24)) as pilot:
+    posted = []
+    async with app.run_test(size=(80, 24), message_hook=posted.append) as pilot:
         board = app.query_one(GoBoard)
         board.focus()
         assert board.cursor == (4, 4)
         await pilot.press("up", "k", "left", "h", "h", "enter")
         await pilot.press("j", "l", "right", "down", "space")
         await pilot.pause()
+    # The hook sees a message at every node it bubbles through: count each message once.
+    chosen = list({id(m): m for m in posted if isinstance(m, GoBoard.PointChosen)}.values())
+    assert [(m.x, m.y, m.name) for m in chosen] == [(1, 2, "B7"), (3, 4, "D5")]
     assert app.chosen == ["B7", "D5"]
 
 
