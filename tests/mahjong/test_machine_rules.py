@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from qipai.mahjong.rulesets import RULESETS, RoomRules, get_ruleset
 from qipai.mahjong.table.actions import Action
@@ -391,3 +393,31 @@ def test_match_books_scores_and_moves_the_dealer() -> None:
         assert sum(totals) == 0
         assert match.dealer == expected
     assert sum(match.scores) == 0 and match.hands_played == 3
+
+
+_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 200), st.text(max_size=6))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["seat", "type", "tile", "x"]),
+        _VALUES | st.sampled_from(["discard", "pass", "win", "chow"]),
+    )
+)
+def test_any_wire_action_is_read_or_refused_as_malformed(data: dict) -> None:
+    try:
+        action = Action.from_wire(data)
+    except MalformedAction:
+        return
+    assert Action.from_wire(action.to_wire()) == action
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(["xuezhan", "cap", "dajiao", "base", "nope"]), _VALUES))
+def test_any_room_options_are_built_or_refused_as_bad_options(options: dict) -> None:
+    try:
+        rules = RoomRules.from_wire({"ruleset": "sichuan", "options": options})
+    except BadOptions:
+        return
+    assert RoomRules.from_wire(rules.to_wire()) == rules
