@@ -55,11 +55,16 @@ class Move(NamedTuple):
 
 
 @cache
+def _point_table(size: int) -> tuple[Point, ...]:
+    """Flat board index → (col, row), shared per board size."""
+    return tuple((index % size, index // size) for index in range(size * size))
+
+
+@cache
 def _quiet_move_table(size: int) -> dict[Color, tuple[Move, ...]]:
     """Every capture-free stone move, built once per board size: moves are immutable values,
     and sharing them takes their construction off the replay hot path."""
-    points = [(index % size, index // size) for index in range(size * size)]
-    return {color: tuple(Move(color, p) for p in points) for color in Color}
+    return {color: tuple(Move(color, p) for p in _point_table(size)) for color in Color}
 
 
 class Game:
@@ -97,6 +102,7 @@ class Game:
         self._board = Board(size)
         self._board_play = self._board.play  # bound once: the replay hot path calls it per move
         self._quiet_moves = _quiet_move_table(size)
+        self._points = _point_table(size)
         stones: dict[Color, list[Point]] = {Color.BLACK: [], Color.WHITE: []}
         if setup is not None:
             for color, points in setup.items():
@@ -138,8 +144,7 @@ class Game:
         return point[1] * self.size + point[0]
 
     def _point(self, index: int) -> Point:
-        row, col = divmod(index, self.size)
-        return (col, row)
+        return self._points[index]
 
     def color_at(self, point: Point | str) -> Color | None:
         value = self._board.colors[self._index(coerce_point(point, self.size))]
