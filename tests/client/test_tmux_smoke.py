@@ -23,6 +23,20 @@ def qipai_command() -> list[str]:
     return [script] if script else [sys.executable, "-m", "client.cli"]
 
 
+def hall_processes(text: str) -> list[str]:
+    """Command lines of running hall processes (`server.cli`) that mention `text`."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            args = cmdline.read_bytes().split(b"\0")
+        except OSError:
+            continue
+        line = " ".join(a.decode(errors="replace") for a in args)
+        if "server.cli" in line and text in line:
+            found.append(line)
+    return found
+
+
 class Tmux:
     def __init__(self, tmux: str, socket: str) -> None:
         self.base = [tmux, "-L", socket]
@@ -70,9 +84,9 @@ def test_qipai_starts_plays_a_move_and_quits_in_tmux(tmp_path: Path):
         tmux.run("send-keys", "-t", "smoke", "Enter")
         played = tmux.wait_for("White to play")
         assert " 5  . . . .[X]. . . .  5" in played and "Last: E5" in played
+        assert len(hall_processes(str(tmp_path / "data"))) == 1  # the local hall, a child
         tmux.run("send-keys", "-t", "smoke", "C-q")
         tmux.wait_for("QIPAI-EXIT=0")
-        log = (tmp_path / "data" / "qipai" / "local-server.log").read_text()
-        assert log.rstrip().endswith("stopped"), log
+        assert hall_processes(str(tmp_path / "data")) == []
     finally:
         subprocess.run([*tmux.base, "kill-server"], capture_output=True, timeout=10)
