@@ -155,3 +155,30 @@ def test_xuezhan_hands_can_end_with_the_third_winner() -> None:
         assert len(hand.settlement.wins) <= 3
         assert hand.settlement.exhaustive_draw == (len(hand.settlement.wins) < 3)
     assert (3, False) in endings
+
+
+def test_a_leaving_winner_keeps_the_kong_money_of_gang_shang_pao() -> None:
+    table = Table()
+    hand = table.start(
+        [
+            "7777m 5p 1m 4p 9p 2m 6p 8m 3p 1p 9m",
+            "123p 456p 789p 11m 46p",
+            "1m 3m 5m 9m 2p 4p 8p 1p 3p 5p 7p 2m 6m",
+            "2m 3m 4m 6m 8m 9m 5p 7p 8p 9p 2p 6p 3p",
+        ],
+        replacements="5m",
+        filler=2,
+        options={"xuezhan": True},
+    )
+    act(hand, E, A.CONCEALED_KONG, 6)
+    discard(hand, E, "5p")
+    act(hand, S, A.WIN)
+    pass_all(hand)
+    act(hand, S, A.LEAVE)
+    while not hand.over:
+        seat = hand.to_act()[0]
+        hand.apply(hand.default_action(seat))
+    assert [(p.payer, p.amount, p.reason) for p in hand.settlement.forfeited] == [(E, 6, "点炮")]
+    assert (E, S, 36, "杠上炮") in [
+        (p.payer, p.payee, p.amount, p.reason) for p in hand.settlement.payments
+    ]

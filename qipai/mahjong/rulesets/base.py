@@ -173,8 +173,8 @@ class Ruleset:
         """Payments when the wall runs out (花猪, 大叫, refunds ...)."""
         return []
 
-    def forfeits(self, hand: HandMachine, payee: int) -> bool:
-        """Whether a seat that leaves early gives up the win payments recorded for it."""
+    def forfeits(self, hand: HandMachine, payment: Payment) -> bool:
+        """Whether a payment made at a win is given up when its payee leaves before the end."""
         return False
 
     # --- flow ----------------------------------------------------------------------------------

@@ -151,8 +151,10 @@ class Sichuan(Ruleset):
         each = b * (unit + 1) if self.options.self_draw == "base" else b * unit
         return [Payment(s, win.seat, each, "自摸") for s in hand.active_seats() if s != win.seat]
 
-    def forfeits(self, hand: HandMachine, payee: int) -> bool:
-        return self.options.xuezhan
+    def forfeits(self, hand: HandMachine, payment: Payment) -> bool:
+        """SC-16: a xuezhan winner who leaves gives up his win money; kong money handed to him
+        by 杠上炮 stays his."""
+        return self.options.xuezhan and payment.reason != "杠上炮"
 
     # --- exhaustive draw --------------------------------------------------------------------------
     def is_pig(self, hand: HandMachine, seat: int) -> bool:

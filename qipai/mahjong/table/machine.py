@@ -536,7 +536,7 @@ class HandMachine:
         self.seats[record.seat].win = record
         self.wins.append(record)
         payments = self.ruleset.win_payments(self, record, kong_chain)
-        self.win_payments.extend(p for p in payments if p.reason not in KONG_MONEY_REASONS)
+        self.win_payments.extend(payments)
         self._pay(payments)
         self._emit(
             "won",
@@ -699,7 +699,7 @@ class HandMachine:
         forfeited = tuple(
             p
             for p in self.win_payments
-            if self.seats[p.payee].left and self.ruleset.forfeits(self, p.payee)
+            if self.seats[p.payee].left and self.ruleset.forfeits(self, p)
         )
         kept = list(self.ledger)
         for payment in forfeited:
@@ -805,10 +805,6 @@ class HandMachine:
 
     def public_events(self, seat: int | None) -> list[dict]:
         return [event.for_seat(seat) for event in self.events]
-
-
-KONG_MONEY_REASONS = frozenset({"杠上炮"})
-"""Win-time payments that move kong money rather than win money (never forfeited)."""
 
 
 def _meld_wire(meld: TableMeld) -> dict:
