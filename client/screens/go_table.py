@@ -96,7 +96,7 @@ class GoTableScreen(Screen):
         if isinstance(seq, int):
             self.seq = seq if self.seq is None else max(self.seq, seq)
         if isinstance(message.get("view"), dict):
-            self.show_view(GoView.from_wire(message["view"], time.monotonic()))
+            self._show_wire_view(message["view"])
         if gap:
             self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
         if message.get("kind") == "over":
@@ -113,7 +113,16 @@ class GoTableScreen(Screen):
         except HallError as error:
             self.say(f"{error.code}: {error.message}")
             return
-        self.show_view(GoView.from_wire(reply["view"], time.monotonic()))
+        self._show_wire_view(reply.get("view"))
+
+    def _show_wire_view(self, wire: Any) -> None:
+        """A view the client cannot read is reported and the board stays as it was."""
+        try:
+            view = GoView.from_wire(wire, time.monotonic())
+        except (KeyError, TypeError, ValueError) as error:
+            self.say(f"bad_view: the hall sent a view this client cannot read ({error!r})")
+            return
+        self.show_view(view)
 
     def show_view(self, view: GoView) -> None:
         """Redraw for a new view; the footer only when the keys on offer change, since

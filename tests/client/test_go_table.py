@@ -230,3 +230,20 @@ async def test_the_running_clock_ticks_down_between_updates_and_only_its_line_ch
         after = panel.text_lines()
     assert before[1].split()[0] == "1:05" and after[1].split()[0] == "0:59"
     assert [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b] == [1]
+
+
+@pytest.mark.asyncio
+async def test_a_view_the_client_cannot_read_is_reported_and_changes_nothing():
+    app = table_app(seq=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        before = screen.query_one(GoBoard).text_lines()
+        broken = go_view_wire(seq=5, last_move="Z99")
+        screen.on_table_push(
+            {"type": "event", "table": 3, "seq": 5, "kind": "move", "view": broken}
+        )
+        screen.on_table_push({"type": "event", "table": 3, "seq": 6, "kind": "move", "view": {}})
+        await pilot.pause()
+        assert message_line(app).startswith("bad_view: ")
+        assert screen.query_one(GoBoard).text_lines() == before
+        assert screen.view.seq == 4
