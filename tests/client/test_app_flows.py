@@ -96,12 +96,22 @@ async def test_register_meet_in_the_lobby_and_play_a_second_player(tmp_path):
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
             lobby = app.screen
             await until(pilot, lambda: "bob" in lobby.players, "bob online")
-            await pilot.press("n", "enter")  # a 9x9 table against a person, ann sits black
+            await pilot.press("n", "2", "enter")  # 9x9, 5 min + 3x30 s, ann sits black
             await until(pilot, lambda: table_of(app) is not None, "ann's table")
             screen = table_of(app)
+            panel = screen.query_one(GoPanel)
             assert screen.view.phase == "waiting"
+            assert panel.text_of("black-clock").split()[:2] == ["5:00", "+3x30s"]
+            summary = lobby.tables[screen.table]
+            assert lobby.query_one("#tables").get_row(str(screen.table))[1:3] == ["9x9", "5m+3x30"]
+            assert summary["seats"]["black"] == "ann"
             await bob.request("sit", table=screen.table, seat="white")
             await until(pilot, lambda: screen.view.phase == "play", "the game to start")
+            assert screen.view.clocks["black"].running and not screen.view.clocks["white"].running
+            await until(
+                pilot, lambda: panel.text_of("black-clock").split()[0] == "4:59", "black's clock"
+            )
+            assert panel.text_of("white-clock").split()[0] == "5:00"
             await pilot.press("colon", *"c3", "enter")
             await until(pilot, lambda: screen.view.move_number == 1, "ann's move")
             moves = [m for m in bob_pushes if m.get("kind") == "move"]
