@@ -85,12 +85,6 @@ def suit_of(kind: int) -> int | None:
     return kind // 9 if kind < 27 else None
 
 
-def rank_of(kind: int) -> int | None:
-    """The face value 1..9 of a suited kind; ``None`` for honours and flowers."""
-    _check_kind(kind)
-    return kind % 9 + 1 if kind < 27 else None
-
-
 def is_terminal(kind: int) -> bool:
     """A 1 or a 9 of a suit."""
     _check_kind(kind)
@@ -101,11 +95,6 @@ def is_honour(kind: int) -> bool:
     """A wind or a dragon (flowers are neither honours nor suited)."""
     _check_kind(kind)
     return 27 <= kind < NUM_KINDS
-
-
-def is_flower(kind: int) -> bool:
-    _check_kind(kind)
-    return kind >= NUM_KINDS
 
 
 def kind_name(kind: int) -> str:
@@ -135,11 +124,6 @@ def kind_name_cjk(kind: int) -> str:
     if kind < NUM_KINDS:
         return _CJK_HONOURS[kind - 27]
     return _CJK_FLOWERS[kind - NUM_KINDS]
-
-
-def tile_name(tile: int) -> str:
-    """The display name of a tile instance (copies are indistinguishable on screen)."""
-    return kind_name(kind_of(tile))
 
 
 def parse_kinds(text: str) -> list[int]:
