@@ -6,7 +6,7 @@ local mode starts it); the TUI logs in as ann and sits black at an untimed 19x19
 white over the protocol. For each of bob's moves we count the bytes the TUI wrote from the moment
 bob sent it until the screen shows it and the output has gone quiet.
 
-    python bench/tui_bytes.py [--moves 20] [--size 19]
+    python bench/tui_bytes.py [--moves 20] [--size 19] [--clock]
 
 Prints: time to the start screen, time to a local 19x19 table, bytes per opponent move
 (mean / median / max) and bytes per own move for comparison. Targets (issue 3): under 500 bytes
@@ -149,7 +149,9 @@ def first_frames(size: int) -> tuple[float, float, float]:
     return bare, start_screen, table
 
 
-async def moves(size: int, count: int, dump: Path | None) -> tuple[list[int], list[int]]:
+async def moves(
+    size: int, count: int, dump: Path | None, clock: bool
+) -> tuple[list[int], list[int], float | None]:
     home = Path(tempfile.mkdtemp())
     hall = LocalHall(db_path=home / "hall.db")
     host, port = await hall.start()
@@ -168,7 +170,7 @@ async def moves(size: int, count: int, dump: Path | None) -> tuple[list[int], li
         await asyncio.to_thread(terminal.wait_for, "New table")
         terminal.keys("n")
         await asyncio.to_thread(terminal.wait_for, "1  board")
-        terminal.keys(*["1"] * {9: 0, 13: 1, 19: 2}[size], "Enter")
+        terminal.keys(*["1"] * {9: 0, 13: 1, 19: 2}[size], *(["2"] if clock else []), "Enter")
         await asyncio.to_thread(terminal.wait_for, "Waiting for an opponent")
         lobby = await bob.request("lobby")
         table = max(t["table"] for t in lobby["tables"])
@@ -191,7 +193,12 @@ async def moves(size: int, count: int, dump: Path | None) -> tuple[list[int], li
             opponent.append(settled - after)
             if dump is not None:
                 dump.write_bytes(terminal.output.read_bytes()[after:settled])
-        return opponent, own
+        ticking = None
+        if clock:  # black's clock runs while ann thinks: what does a second cost?
+            start = await asyncio.to_thread(terminal.settle)
+            await asyncio.sleep(5.0)
+            ticking = (terminal.written() - start) / 5.0
+        return opponent, own, ticking
     finally:
         terminal.close()
         await bob.close()
@@ -204,6 +211,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--size", type=int, choices=(9, 13, 19), default=19)
     parser.add_argument("--dump", type=Path, help="write the last opponent move's bytes here")
+    parser.add_argument(
+        "--clock", action="store_true", help="play with a 5 min + 3x30 s clock (ticks included)"
+    )
     args = parser.parse_args()
     if args.moves > args.size * args.size // 3:
         parser.error(f"at most {args.size * args.size // 3} moves on {args.size}x{args.size}")
@@ -211,7 +221,7 @@ def main() -> None:
     print(f"first frame: start screen {start_screen:.3f} s (target < 0.5 s)")
     print(f"first frame: a bare Textual app with one Static, for scale {bare:.3f} s")
     print(f"first frame: local {args.size}x{args.size} table incl. starting the hall {table:.3f} s")
-    opponent, own = asyncio.run(moves(args.size, args.moves, args.dump))
+    opponent, own, ticking = asyncio.run(moves(args.size, args.moves, args.dump, args.clock))
     print(
         f"bytes per opponent move ({len(opponent)} moves, {args.size}x{args.size}, 80x24, 256 colours):"
         f" mean {statistics.mean(opponent):.0f}  median {statistics.median(opponent):.0f}"
@@ -221,6 +231,8 @@ def main() -> None:
         f"bytes per own move (typed point):"
         f" mean {statistics.mean(own):.0f}  median {statistics.median(own):.0f}  max {max(own)}"
     )
+    if ticking is not None:
+        print(f"bytes per second while a clock runs and nobody moves: {ticking:.0f}")
 
 
 if __name__ == "__main__":
