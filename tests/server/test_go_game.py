@@ -207,3 +207,17 @@ async def test_a_player_drops_and_reconnects_mid_game_keeping_the_seat(tmp_path)
         await play(back, table, "D4")
         moved = await ann.push(lambda m: m.get("kind") == "move" and m["point"] == "D4")
         assert moved["view"]["game"]["move_number"] == 4
+
+
+@pytest.mark.trio
+async def test_handicap_table_places_the_stones_and_white_moves_first(tmp_path):
+    async with running_hall(tmp_path) as server:
+        ann, bob, table = await table_for_two(server, {"size": 9, "handicap": 2})
+        view = (await bob.ok("snapshot", table=table))["view"]
+        game = view["game"]
+        assert game["handicap"] == 2 and game["komi"] == 0.0
+        assert sum(row.count("X") for row in game["board"]) == 2
+        assert game["to_move"] == "white" and game["move_number"] == 0
+        assert view["you"]["legal"][:2] == ["play", "pass"]
+        assert await ann.error("act", table=table, action="play", point="E5") == "not_your_turn"
+        await play(bob, table, "E5")
