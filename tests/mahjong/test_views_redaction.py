@@ -99,3 +99,17 @@ def test_views_events_and_records_are_plain_msgpack_data() -> None:
         events = hand.public_events(viewer)
         assert plain(events) and msgpack.unpackb(msgpack.packb(events)) == events
     assert plain(hand.record())
+
+
+def test_own_view_hints_the_waiting_kinds_and_no_one_else_sees_them() -> None:
+    table = Table()
+    hand = table.start(
+        ["5p 1m 2m 3m 4m 6m 7m 8m 9m 1p 2p 3p 9p 9p", "123m 456m 789m 12p 55p", "*", "*"],
+        turn=E,
+        filler=10,
+    )
+    assert hand.view(S)["seats"][S]["waits"] == [11]  # 3p
+    assert hand.view(E)["seats"][S]["waits"] is None
+    assert hand.view(E)["seats"][E]["waits"] == []  # East holds 14: it must discard first
+    assert [s["waits"] for s in hand.view(None)["seats"]] == [None] * 4
+    assert [score.fan for score in hand.ready_scores(S).values()] == [1]

@@ -11,7 +11,6 @@ import dataclasses
 import random
 from typing import TYPE_CHECKING
 
-from qipai.mahjong.analysis import waits
 from qipai.mahjong.rulesets.base import Ruleset, WinContext
 from qipai.mahjong.rulesets.options import RulesetOptions, option
 from qipai.mahjong.rulesets.sichuan_fans import sichuan_score, suits_present, total_counts
@@ -168,20 +167,7 @@ class Sichuan(Ruleset):
     def call_value(self, hand: HandMachine, seat: int) -> int | None:
         """查大叫 value in fan (SC-15): max or min over the waits of a plain discard-win fan,
         capped; None if not ready."""
-        state = hand.seats[seat]
-        counts = state.counts()
-        held_total = total_counts(tuple(counts), tuple(state.melds))
-        fans = []
-        for kind in waits(counts, seven_pairs=not state.melds, quads_as_two_pairs=True):
-            if held_total[kind] == 4:
-                continue
-            counts[kind] += 1
-            score = self.score(
-                WinContext(seat, tuple(counts), tuple(state.melds), kind, False, state.void)
-            )
-            counts[kind] -= 1
-            if score is not None:
-                fans.append(score.fan)
+        fans = [score.fan for score in hand.ready_scores(seat).values()]
         if not fans:
             return None
         return max(fans) if self.options.dajiao == "max" else min(fans)

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from qipai.mahjong.analysis import is_seven_pairs, is_standard_win, is_thirteen_orphans
+from qipai.mahjong.analysis import is_seven_pairs, is_standard_win, is_thirteen_orphans, waits
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Ruleset, TableMeld, WinContext
 from qipai.mahjong.scoring import Payment, Settlement, WinRecord, WinScore
@@ -379,6 +379,35 @@ class HandMachine:
             return None
         ctx = self._context(seat, counts, kind, self_draw=False, robbing=robbing)
         return self.ruleset.score_win(self, ctx)
+
+    def ready_scores(self, seat: int) -> dict[int, WinScore]:
+        """MJ-10: for a seat holding 13 (melds counted as 3), each kind that would make a legal
+        win under the ruleset's static requirements, with its value as a plain discard win;
+        kinds the seat already holds all four of are left out. Used by 查大叫 and the UI hint."""
+        state = self.seats[seat]
+        counts = state.counts()
+        if sum(counts) + 3 * len(state.melds) != 13:
+            return {}
+        held = list(counts)
+        for meld in state.melds:
+            for tile in meld.tiles:
+                held[kind_of(tile)] += 1
+        open_hand = not state.melds
+        found = {}
+        for kind in waits(
+            counts,
+            seven_pairs=self.ruleset.seven_pairs and open_hand,
+            quads_as_two_pairs=self.ruleset.quads_as_two_pairs,
+            thirteen_orphans=self.ruleset.thirteen_orphans and open_hand,
+        ):
+            if held[kind] == 4:
+                continue
+            counts[kind] += 1
+            score = self.ruleset.score_win(self, self._context(seat, counts, kind, self_draw=False))
+            counts[kind] -= 1
+            if score is not None:
+                found[kind] = score
+        return found
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> list[Event]:
@@ -775,6 +804,9 @@ class HandMachine:
                     "seat": s,
                     "hand_size": len(state.concealed),
                     "hand": sorted(state.concealed) if open_hand else None,
+                    "waits": sorted(self.ready_scores(s))
+                    if s == seat and state.win is None and not ended
+                    else None,
                     "melds": melds,
                     "discards": list(state.discards),
                     "void": state.void if (voids_public or s == seat) else None,
