@@ -93,6 +93,7 @@ async def relay_server(port: int) -> None:
 class Stats:
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
+    messages: int = 0  # through the server while measuring: requests in plus replies/events out
     errors: int = 0
     measuring: bool = False
 
@@ -127,6 +128,7 @@ class Side:
         self.unpacker.feed(data)
         out = []
         for message in self.unpacker:
+            self.stats.messages += self.stats.measuring
             if message.get("type") in ("ok", "error"):
                 if message["type"] == "error":
                     self.stats.errors += 1
@@ -190,6 +192,7 @@ async def play_hall_side(
             side.next_id += 1
             act = {"type": "act", "id": side.next_id, "table": side.game, "action": "play"}
             await side.send({**act, "point": point})
+            side.stats.messages += side.stats.measuring
             my_turn = False
         for message in await side._read_one():
             if message.get("type") != "event" or message["table"] != side.game:
@@ -220,12 +223,14 @@ async def play_relay_side(
             side.points.append(point)
             sent_at[(side.game, point)] = time.perf_counter()
             await side.send({"type": "act", "table": side.game, "action": "play", "point": point})
+            side.stats.messages += side.stats.measuring
             my_turn = False
         data = await side.stream.receive_some(1 << 16)
         if not data:
             return
         side.unpacker.feed(data)
         for message in side.unpacker:
+            side.stats.messages += side.stats.measuring
             started = sent_at.pop((side.game, message["point"]), None)
             if started is not None and side.stats.measuring:
                 side.stats.latencies.append(time.perf_counter() - started)
@@ -306,6 +311,7 @@ async def run_load(
         "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
         "client_cpu_pct": 100 * (own1 - own0) / elapsed,
         "cpu_us_per_move": 1e6 * (cpu1 - cpu0) / max(1, stats.moves),
+        "cpu_us_per_message": 1e6 * (cpu1 - cpu0) / max(1, stats.messages),
         "rss_mib": rss,
         "peak_mib": peak,
         "errors": stats.errors,
@@ -335,7 +341,7 @@ def report(title: str, figures: dict) -> None:
     print(
         f"{title:<34} {figures['moves_per_s']:8.0f} moves/s  p50 {figures['p50_ms']:6.2f} ms  "
         f"p99 {figures['p99_ms']:7.2f} ms  CPU {figures['cpu_pct']:5.1f} %  "
-        f"{figures['cpu_us_per_move']:6.0f} us/move  RSS {figures['rss_mib']:.0f} MiB "
+        f"{figures['cpu_us_per_move']:5.0f} us/move {figures['cpu_us_per_message']:4.0f} us/msg  RSS {figures['rss_mib']:.0f} MiB "
         f"(peak {figures['peak_mib']:.0f})  clients CPU {figures['client_cpu_pct']:.0f} %  "
         f"errors {figures['errors']}"
     )
@@ -358,8 +364,12 @@ async def bench(options: argparse.Namespace) -> None:
             report("qipai hall", figures)
             floor = await run_load(relay_port, relay.pid, games, think_time, seconds, True, 0)
             report("bare trio msgpack relay (floor)", floor)
-            ratio = figures["cpu_us_per_move"] / floor["cpu_us_per_move"]
-            print(f"server CPU per move: {ratio:.1f}x the bare relay")
+            per_move = figures["cpu_us_per_move"] / floor["cpu_us_per_move"]
+            per_message = figures["cpu_us_per_message"] / floor["cpu_us_per_message"]
+            print(
+                f"server CPU: {per_move:.1f}x the bare relay per move, {per_message:.1f}x per "
+                "message (a hall move is 4 messages: the request, its reply, two events)"
+            )
             if options.max_games:
                 burst = await run_load(
                     hall_port, hall.pid, options.max_games, 0.0, seconds / 2, False, 1
