@@ -6,6 +6,7 @@ The full description, with an example of every message, is docs/protocol.md.
 
 from .codec import DEFAULT_LIMITS, Decoder, Limits, encode
 from .errors import FATAL_CODES, ErrorCode, ProtocolError
+from .mahjong_options import MAHJONG_ROOMS, MAHJONG_SEATS, MahjongOptions
 from .options import GoClock, GoOptions, parse_options
 from .schema import (
     ANONYMOUS_REQUESTS,
@@ -26,6 +27,8 @@ __all__ = [
     "FATAL_CODES",
     "GO_ACTIONS",
     "GO_SEATS",
+    "MAHJONG_ROOMS",
+    "MAHJONG_SEATS",
     "PROTOCOL_VERSION",
     "REQUESTS",
     "Decoder",
@@ -33,6 +36,7 @@ __all__ = [
     "GoClock",
     "GoOptions",
     "Limits",
+    "MahjongOptions",
     "ProtocolError",
     "encode",
     "error_reply",

@@ -27,7 +27,7 @@ class Limits:
     max_bin: int = 0
     max_array: int = 1024
     max_map: int = 64
-    max_depth: int = 8
+    max_depth: int = 10
 
 
 DEFAULT_LIMITS = Limits()

@@ -53,6 +53,10 @@ class ErrorCode(StrEnum):
     GAME_OVER = "game_over"
     NO_UNDO_REQUEST = "no_undo_request"
     NOTHING_TO_UNDO = "nothing_to_undo"
+    # Mahjong (the table machine's codes, forwarded as they are).
+    ILLEGAL_ACTION = "illegal_action"
+    WIN_REQUIREMENT_UNMET = "win_requirement_unmet"
+    NOT_CREATOR = "not_creator"
     # Server side.
     SLOW_READER = "slow_reader"
     SHUTTING_DOWN = "shutting_down"

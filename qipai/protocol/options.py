@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ErrorCode, ProtocolError
+from .mahjong_options import MAHJONG_ROOMS, MahjongOptions
 from .schema import GO_SEATS
 
 GO_SIZES = (9, 13, 19)
@@ -116,7 +117,10 @@ class GoOptions:
 
 
 #: Room id -> options parser.  A room's options type must offer ``to_wire``.
-ROOM_OPTIONS: dict[str, Callable[[Any], Any]] = {"go": GoOptions.from_wire}
+ROOM_OPTIONS: dict[str, Callable[[Any], Any]] = {
+    "go": GoOptions.from_wire,
+    **{room: MahjongOptions.parser(room) for room in MAHJONG_ROOMS},
+}
 
 
 def parse_options(room: str, wire: Any) -> Any:

@@ -1,0 +1,119 @@
+"""Mahjong table options: one room per ruleset, the room's rules, the match length and who sits.
+
+The rules themselves (which option values a ruleset accepts) belong to the ruleset's own options
+class in ``qipai.mahjong.rulesets``; this module only adds what a table decides on top of them:
+how long the match is, how seats are taken, and whether the table is timed (MJ-06).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from qipai.mahjong.rulesets import get_ruleset
+from qipai.mahjong.table.errors import MahjongError
+
+from .errors import ErrorCode, ProtocolError
+
+#: Room id -> (ruleset name, option values the room imposes).  血战到底 is Sichuan played on.
+MAHJONG_ROOMS: dict[str, tuple[str, dict[str, Any]]] = {
+    "sichuan": ("sichuan", {"xuezhan": False}),
+    "xuezhan": ("sichuan", {"xuezhan": True}),
+    "lengzi": ("lengzi", {}),
+    "baicheng": ("baicheng", {}),
+    "zhongyou": ("zhongyou", {}),
+}
+
+#: Rooms whose seats are always dealt at random: Zhongyou draws seats by lot (ZY-02).
+RANDOM_SEATING_ROOMS = frozenset({"zhongyou"})
+
+MAHJONG_SEATS = ("0", "1", "2", "3")
+MAX_HANDS = 64
+MAX_ROUNDS = 4
+
+
+def _bad(message: str) -> ProtocolError:
+    return ProtocolError(ErrorCode.BAD_OPTION, message)
+
+
+def _flag(wire: dict[str, Any], key: str, default: bool) -> bool:
+    value = wire.get(key, default)
+    if not isinstance(value, bool):
+        raise _bad(f"option '{key}' must be a boolean")
+    return value
+
+
+def _count(wire: dict[str, Any], key: str, default: int | None, high: int) -> int | None:
+    value = wire.get(key, default)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
+        raise _bad(f"option '{key}' must be an integer from 0 to {high}")
+    return value
+
+
+@dataclass(frozen=True)
+class MahjongOptions:
+    """A mahjong table's options; ``rules`` are the ruleset's own option values, complete."""
+
+    room: str
+    rules: dict[str, Any] = field(default_factory=dict)
+    hands: int | None = 4
+    rounds: int | None = None
+    random_seats: bool = False
+    hotseat: bool = False
+    bots: int = 0
+    timed: bool = True
+
+    @property
+    def ruleset(self) -> str:
+        return MAHJONG_ROOMS[self.room][0]
+
+    @classmethod
+    def parser(cls, room: str):
+        """The ``ROOM_OPTIONS`` entry of one mahjong room."""
+        return lambda wire: cls.from_wire(room, wire)
+
+    @classmethod
+    def from_wire(cls, room: str, wire: Any) -> MahjongOptions:
+        wire = {} if wire is None else wire
+        if not isinstance(wire, dict):
+            raise _bad("options must be a map")
+        ruleset, imposed = MAHJONG_ROOMS[room]
+        rules = wire.get("rules", {})
+        if not isinstance(rules, dict):
+            raise _bad("option 'rules' must be a map of rule option to value")
+        for key, value in imposed.items():
+            if rules.get(key, value) != value:
+                raise _bad(f"the {room} room plays with {key}={value!r}")
+        try:
+            values = get_ruleset(ruleset, {**rules, **imposed}).options.to_values()
+        except MahjongError as error:
+            raise _bad(error.message) from None
+        rounds = _count(wire, "rounds", None, MAX_ROUNDS)
+        hands = _count(wire, "hands", None if rounds else 4, MAX_HANDS)
+        if (hands is None) == (rounds is None) or not (hands or rounds):
+            raise _bad("give the match length as 'hands' (1-64) or 'rounds' (1-4), not both")
+        seating = wire.get("seating", "random" if room in RANDOM_SEATING_ROOMS else "free")
+        if seating not in ("free", "random"):
+            raise _bad("option 'seating' must be 'free' or 'random'")
+        if room in RANDOM_SEATING_ROOMS and seating != "random":
+            raise _bad(f"seats are drawn by lot in the {room} room")
+        hotseat = _flag(wire, "hotseat", False)
+        bots = _count(wire, "bots", 0, 3) or 0
+        timed = _flag(wire, "timed", not hotseat)
+        if hotseat and timed:
+            raise _bad("hot-seat tables have no timers (MJ-06)")
+        return cls(room, values, hands, rounds, seating == "random", hotseat, bots, timed)
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "rules": dict(self.rules),
+            "hands": self.hands,
+            "rounds": self.rounds,
+            "seating": "random" if self.random_seats else "free",
+            "hotseat": self.hotseat,
+            "bots": self.bots,
+            "timed": self.timed,
+        }

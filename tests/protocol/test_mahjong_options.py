@@ -1,0 +1,84 @@
+"""Mahjong room options: built from the wire or refused with bad_option / no_such_room."""
+
+import pytest
+
+from qipai.protocol import DEFAULT_LIMITS, ErrorCode, ProtocolError, parse_options
+from qipai.protocol.mahjong_options import MAHJONG_ROOMS, MahjongOptions
+
+
+@pytest.mark.parametrize("room", sorted(MAHJONG_ROOMS))
+def test_every_room_builds_its_defaults_and_round_trips(room):
+    options = parse_options(room, None)
+    assert options.room == room and options.hands == 4 and options.rounds is None
+    assert options.timed is True and options.hotseat is False and options.bots == 0
+    assert parse_options(room, options.to_wire()) == options
+
+
+def test_xuezhan_is_sichuan_played_on_and_cannot_be_switched_off():
+    options = parse_options("xuezhan", {"rules": {"cap": 4}})
+    assert options.ruleset == "sichuan"
+    assert options.rules["xuezhan"] is True and options.rules["cap"] == 4
+    assert parse_options("sichuan", None).rules["xuezhan"] is False
+    with pytest.raises(ProtocolError) as err:
+        parse_options("xuezhan", {"rules": {"xuezhan": False}})
+    assert err.value.code == ErrorCode.BAD_OPTION
+
+
+def test_zhongyou_seats_are_drawn_by_lot():
+    assert parse_options("zhongyou", None).random_seats is True
+    assert parse_options("sichuan", {"seating": "random"}).random_seats is True
+    with pytest.raises(ProtocolError) as err:
+        parse_options("zhongyou", {"seating": "free"})
+    assert err.value.code == ErrorCode.BAD_OPTION
+
+
+def test_match_length_in_hands_or_rounds():
+    assert parse_options("lengzi", {"rounds": 2}).hands is None
+    assert parse_options("lengzi", {"hands": 16}).hands == 16
+
+
+def test_hotseat_tables_are_untimed_and_take_bots():
+    options = parse_options("sichuan", {"hotseat": True, "bots": 3})
+    assert options.timed is False and options.bots == 3
+    assert parse_options("sichuan", {"timed": False}).timed is False
+
+
+@pytest.mark.parametrize(
+    "wire",
+    [
+        [],
+        {"rules": []},
+        {"rules": {"cap": 7}},
+        {"rules": {"no_such_rule": 1}},
+        {"rules": {"base": "1"}},
+        {"hands": 0},
+        {"hands": 65},
+        {"hands": True},
+        {"hands": 4, "rounds": 1},
+        {"rounds": 5},
+        {"seating": "by_rank"},
+        {"bots": 4},
+        {"bots": -1},
+        {"hotseat": "yes"},
+        {"hotseat": True, "timed": True},
+    ],
+)
+def test_bad_options_are_refused(wire):
+    with pytest.raises(ProtocolError) as err:
+        parse_options("sichuan", wire)
+    assert err.value.code == ErrorCode.BAD_OPTION
+
+
+def test_unknown_room():
+    with pytest.raises(ProtocolError) as err:
+        parse_options("riichi", None)
+    assert err.value.code == ErrorCode.NO_SUCH_ROOM
+
+
+def test_depth_limit_leaves_room_for_a_mahjong_view():
+    """message > view > hand > seats > seat > won > score > fans > fan is nine levels."""
+    assert DEFAULT_LIMITS.max_depth >= 9
+    assert (
+        MahjongOptions.from_wire("baicheng", {"rules": {"fee_percent": 0}}).rules["fee_percent"]
+        == 0
+    )
