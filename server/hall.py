@@ -32,6 +32,7 @@ from qipai.protocol import (
 from . import accounts
 from .bots import BotFactory
 from .session import Session
+from .ssh.tickets import TicketBook, door_secret_matches
 from .store import AdjournedGame, GameRecord, Store
 from .tables import TABLE_TYPES, Table
 from .tables.go import GoTable, forfeited_record
@@ -50,6 +51,7 @@ class HallConfig:
     failed_logins_per_address: int = 20
     failed_login_window: float = 300.0
     waiting_tables_per_player: int = 3
+    door_secret: str | None = None
 
 
 class Hall:
@@ -83,6 +85,7 @@ class Hall:
         self._writes_done = trio.Event()
         self._writes_done.set()
         self.shutting_down = False
+        self.tickets = TicketBook()
 
     # ------------------------------------------------------------------ connections
 
@@ -171,22 +174,25 @@ class Hall:
 
     async def on_login(self, session: Session, request: dict) -> dict:
         self._require_anonymous(session)
-        name, now = request["name"], trio.current_time()
-        address = session.address.rsplit(":", 1)[0]
+        name = request["name"]
+        await self._check_password(name, request["password"], session.address.rsplit(":", 1)[0])
+        return await self._log_in(session, name)
+
+    async def _check_password(self, name: str, password: str, address: str) -> None:
+        now = trio.current_time()
         if self._by_name.blocked(name, now) or self._by_address.blocked(address, now):
             raise ProtocolError(
                 ErrorCode.RATE_LIMITED, "too many failed logins; wait a few minutes"
             )
         stored = await self.store.call(self.store.account, name)
         good = stored is not None and await trio.to_thread.run_sync(
-            accounts.password_matches, request["password"], *stored, limiter=self._hashing
+            accounts.password_matches, password, *stored, limiter=self._hashing
         )
         if not good:
             self._by_name.failed(name, trio.current_time())
             self._by_address.failed(address, trio.current_time())
             raise ProtocolError(ErrorCode.BAD_CREDENTIALS, "wrong name or password")
         self._by_name.succeeded(name)
-        return await self._log_in(session, name)
 
     async def on_resume_session(self, session: Session, request: dict) -> dict:
         self._require_anonymous(session)
@@ -205,6 +211,55 @@ class Hall:
         session.name = session.token_digest = None
         log.info("%s logged out", name)
         return {}
+
+    # ------------------------------------------------------------------ the SSH door
+
+    def _require_door(self, request: dict) -> None:
+        if not door_secret_matches(self.config.door_secret, request["secret"]):
+            raise ProtocolError(ErrorCode.NOT_THE_DOOR, "only the SSH door may ask this")
+
+    async def on_door_lookup(self, session: Session, request: dict) -> dict:
+        self._require_door(request)
+        return {"exists": await self.store.call(self.store.account, request["name"]) is not None}
+
+    async def on_door_ticket(self, session: Session, request: dict) -> dict:
+        """A one-time ticket for the door's visitor: a guest, a new name the door registers
+        with an SSH key (the door keeps the key), a known key's account, or a password
+        checked here with the same limits as ``login``."""
+        self._require_door(request)
+        name = request.get("name")
+        if request.get("guest"):
+            name = await self._new_account("guest-", 6)
+        elif name is None:
+            raise ProtocolError(ErrorCode.MISSING_FIELD, "field 'name' is required")
+        elif request.get("register"):
+            await self._new_account(accounts.check_name(name))
+        elif request.get("password") is not None:
+            address = request.get("address") or session.address.rsplit(":", 1)[0]
+            await self._check_password(name, request["password"], address)
+        elif await self.store.call(self.store.account, name) is None:
+            raise ProtocolError(ErrorCode.BAD_CREDENTIALS, f"there is no account {name}")
+        return {"name": name, "ticket": self.tickets.issue(name, trio.current_time())}
+
+    async def _new_account(self, name: str, random_suffix: int = 0) -> str:
+        """An account without a usable password (its credential lives at the door); a random
+        suffix is retried until free."""
+        salt, digest = await trio.to_thread.run_sync(
+            accounts.hash_password, accounts.new_token(), limiter=self._hashing
+        )
+        while True:
+            full = name + accounts.new_token()[:random_suffix] if random_suffix else name
+            if await self.store.call(self.store.add_account, full, salt, digest, time.time()):
+                return full
+            if not random_suffix:
+                raise ProtocolError(ErrorCode.NAME_TAKEN, f"the name {name} is taken")
+
+    async def on_ticket_login(self, session: Session, request: dict) -> dict:
+        self._require_anonymous(session)
+        name = self.tickets.redeem(request["ticket"], trio.current_time())
+        if name is None:
+            raise ProtocolError(ErrorCode.BAD_TICKET, "that ticket is unknown, used or expired")
+        return await self._log_in(session, name)
 
     def _require_anonymous(self, session: Session) -> None:
         if session.name is not None:

@@ -30,6 +30,8 @@ class ErrorCode(StrEnum):
     BAD_CREDENTIALS = "bad_credentials"
     RATE_LIMITED = "rate_limited"
     BAD_TOKEN = "bad_token"
+    BAD_TICKET = "bad_ticket"
+    NOT_THE_DOOR = "not_the_door"
     # Lobby and tables.
     NO_SUCH_ROOM = "no_such_room"
     NO_SUCH_TABLE = "no_such_table"

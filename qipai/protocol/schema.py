@@ -69,10 +69,33 @@ REQUESTS: dict[str, tuple[Field, ...]] = {
     "games": (),
     "game_record": (Field("game", int),),
     "resume_game": (Field("game", int),),
+    # The SSH front door (server/ssh): it proves itself with the secret the server gave it,
+    # and hands the visitor's client a one-time ticket that ``ticket_login`` redeems.
+    "door_lookup": (Field("secret", str, max_len=128), _NAME),
+    "door_ticket": (
+        Field("secret", str, max_len=128),
+        Field("name", str, False, 64),
+        Field("password", str, False, 1024),
+        Field("register", bool, False),
+        Field("guest", bool, False),
+        Field("address", str, False, 64),
+    ),
+    "ticket_login": (Field("ticket", str, max_len=128),),
 }
 
 #: Requests allowed before login (after the handshake).
-ANONYMOUS_REQUESTS = frozenset({"hello", "register", "login", "resume_session", "ping"})
+ANONYMOUS_REQUESTS = frozenset(
+    {
+        "hello",
+        "register",
+        "login",
+        "resume_session",
+        "ping",
+        "door_lookup",
+        "door_ticket",
+        "ticket_login",
+    }
+)
 
 
 def _type_name(kind: type) -> str:
