@@ -18,7 +18,7 @@ from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.machine import HandMachine, Phase
 from qipai.mahjong.tiles import tile_set
 
-HANDS_PER_MODE = 400
+HANDS_PER_MODE = 300
 TILE_KEYS = {"hand", "tiles", "discards", "tile"}
 MAX_ACTIONS = 2000
 
@@ -178,3 +178,27 @@ def test_random_hands_keep_every_invariant(mode: str) -> None:
             assert again.view(None) == hand.view(None)
             assert again.settlement == hand.settlement
     assert wins and exhaustive, "random play should reach both wins and exhaustive draws"
+
+
+QUICK_HANDS_PER_MODE = 1000
+
+
+@pytest.mark.parametrize("mode", ["normal", "xuezhan"])
+def test_many_uniformly_random_hands_end_conserved_and_balanced(mode: str) -> None:
+    """A second, lighter sweep: every choice uniformly random (so every claim, kong, pig and
+    refund path comes up), checked at the end of each hand."""
+    pigs = 0
+    for seed in range(10_000, 10_000 + QUICK_HANDS_PER_MODE):
+        rng = random.Random(seed)
+        hand = HandMachine(get_ruleset("sichuan", MODES[mode]), seed, dealer=seed % 4)
+        while not hand.over:
+            seat = rng.choice(hand.to_act())
+            hand.apply(rng.choice(hand.legal_actions(seat)))
+            assert len(hand.actions) < MAX_ACTIONS
+        check_invariants(hand)
+        assert sum(hand.settlement.seat_totals()) == 0
+        pigs += any(p.reason == "查花猪" for p in hand.settlement.payments)
+        if seed % 100 == 0:
+            again = HandMachine.replay(hand.ruleset, seed, hand.dealer, list(hand.actions))
+            assert again.settlement == hand.settlement
+    assert pigs > 0
