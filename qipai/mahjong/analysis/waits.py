@@ -22,6 +22,7 @@ _KINDS = tuple(
 )
 """``_KINDS[start][mask]``: the kinds of a group starting at ``start`` named by a rank mask."""
 _ORPHANS = frozenset(TERMINALS_AND_HONOURS)
+_NO_MIDDLE = bytes(7)
 
 
 def waits(
@@ -90,20 +91,17 @@ def _standard_waits(key: bytes) -> list[int]:
 
 
 def _seven_pairs_waits(key: bytes, quads_as_two_pairs: bool) -> set[int]:
-    odd = [kind for kind, count in enumerate(key) if count % 2]
-    if len(odd) != 1:
+    if key.count(1) + key.count(3) != 1:  # exactly one kind short of a pair
         return set()
-    single = odd[0]
-    if key[single] == 3 and quads_as_two_pairs:
+    single = key.find(1)
+    if single >= 0 and (quads_as_two_pairs or 4 not in key):
         return {single}
-    if key[single] == 1 and (quads_as_two_pairs or 4 not in key):
-        return {single}
-    return set()
+    return {key.find(3)} if quads_as_two_pairs else set()
 
 
 def _thirteen_orphans_waits(key: bytes) -> set[int]:
-    if any(count and kind not in _ORPHANS for kind, count in enumerate(key)):
-        return set()
+    if key[1:8] != _NO_MIDDLE or key[10:17] != _NO_MIDDLE or key[19:26] != _NO_MIDDLE:
+        return set()  # a 2..8 of some suit: not thirteen orphans
     missing = {kind for kind in _ORPHANS if not key[kind]}
     if not missing:
         return set(_ORPHANS)
