@@ -313,9 +313,27 @@ def test_registry_and_room_rules_round_trip() -> None:
     assert RoomRules.from_wire(rules.to_wire()) == rules
 
 
+def test_options_describe_themselves_for_the_lobby() -> None:
+    described = {d["name"]: d for d in get_ruleset("sichuan").Options.describe()}
+    assert described["cap"]["choices"] == [3, 4, 5, 6, 0] and described["cap"]["default"] == 6
+    assert described["base"]["choices"] == {"min": 1, "max": 1_000_000}
+    assert described["xuezhan"]["doc"].startswith("血战到底")
+    stake = RoomRules.from_wire({"ruleset": "sichuan", "options": {"base": 100_000}})
+    assert stake.build().options.base == 100_000
+
+
 @pytest.mark.parametrize(
     "options",
-    [{"cap": 7}, {"xuezhan": "yes"}, {"dajiao": "median"}, {"colour": "red"}, {"cap": True}, []],
+    [
+        {"cap": 7},
+        {"xuezhan": "yes"},
+        {"dajiao": "median"},
+        {"colour": "red"},
+        {"cap": True},
+        {"base": 0},
+        {"base": 2.5},
+        [],
+    ],
 )
 def test_bad_options_are_refused(options: object) -> None:
     with pytest.raises(BadOptions) as error:

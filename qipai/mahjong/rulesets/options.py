@@ -12,16 +12,23 @@ from typing import Any, Self
 from qipai.mahjong.table.errors import BadOptions
 
 
-def option(default: Any, choices: tuple, doc: str) -> Any:
-    """A room option with its allowed values and a one-line explanation for the lobby."""
+def option(default: Any, choices: tuple | range, doc: str) -> Any:
+    """A room option with its allowed values (a tuple, or a range of integers) and a one-line
+    explanation for the lobby."""
     return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc})
+
+
+def _allowed(value: object, choices: tuple | range) -> bool:
+    if isinstance(choices, range):
+        return type(value) is int and value in choices
+    return any(type(value) is type(c) and value == c for c in choices)
 
 
 @dataclasses.dataclass(frozen=True)
 class RulesetOptions:
     """Base class; rulesets subclass it with their own ``option(...)`` fields."""
 
-    base: int = option(1, tuple(range(1, 1001)), "base unit b / A in points (the room stake)")
+    base: int = option(1, range(1, 1_000_001), "base unit b / A in points (the room stake)")
 
     def to_values(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -36,11 +43,23 @@ class RulesetOptions:
         if unknown:
             raise BadOptions(f"unknown options: {', '.join(map(str, unknown))}")
         for name, value in values.items():
-            choices = fields[name].metadata["choices"]
-            if type(value) not in {type(c) for c in choices} or value not in choices:
+            if not _allowed(value, fields[name].metadata["choices"]):
                 raise BadOptions(f"option {name}={value!r} is not one of the allowed values")
         return cls(**values)
 
     @classmethod
-    def choices(cls) -> dict[str, tuple]:
-        return {f.name: f.metadata["choices"] for f in dataclasses.fields(cls)}
+    def describe(cls) -> list[dict[str, Any]]:
+        """Every option for the lobby's room form, as wire data: name, default, allowed values
+        (a list, or ``{"min", "max"}`` for an integer range) and the explanation."""
+        described = []
+        for f in dataclasses.fields(cls):
+            choices = f.metadata["choices"]
+            allowed = (
+                {"min": choices.start, "max": choices.stop - 1}
+                if isinstance(choices, range)
+                else list(choices)
+            )
+            described.append(
+                {"name": f.name, "default": f.default, "choices": allowed, "doc": f.metadata["doc"]}
+            )
+        return described
