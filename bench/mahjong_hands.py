@@ -10,11 +10,14 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from pathlib import Path
 
-from qipai.mahjong.analysis import prepare_tables
-from qipai.mahjong.bots import choose_action
-from qipai.mahjong.rulesets import get_ruleset
-from qipai.mahjong.table.machine import HandMachine
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from qipai.mahjong.analysis import prepare_tables  # noqa: E402
+from qipai.mahjong.bots import choose_action  # noqa: E402
+from qipai.mahjong.rulesets import get_ruleset  # noqa: E402
+from qipai.mahjong.table.machine import HandMachine  # noqa: E402
 
 
 def play(options: dict, seeds: range, decision_times: list[float]) -> tuple[float, int]:
