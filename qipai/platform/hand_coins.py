@@ -1,0 +1,256 @@
+"""A mahjong hand's coins: its settlement turned into one ledger movement (platform.md §7–8a).
+
+The rulesets settle in the room's stake (``options.base``); parties are seats 0–3, the table's
+pot and the house (``qipai.mahjong.scoring``). Here those payments become entries between
+accounts, in the order the rules book gives:
+
+1. the table fee first (PL-16 "deducted before payouts"). A ruleset that writes its own 台费
+   lines (Lengzi, Baicheng, Zhongyou) is charged those and nothing else; for one that does not
+   (Sichuan) the caller passes ``fee`` (``rooms.economy_fee``) and it is charged from every seat
+   if the hand had a win (PL-16, PL-22). Passing both is refused, so no hand pays twice;
+2. every other payment, limited by what each payer holds (PL-20): a payer who cannot cover his
+   lines pays what he has, and his creditors share it in proportion to what he owed them,
+   floored, the remainder to the largest creditor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from qipai.mahjong.scoring import HOUSE as HOUSE_PARTY
+from qipai.mahjong.scoring import POT as POT_PARTY
+from qipai.mahjong.scoring import Payment, Settlement
+from qipai.platform.errors import BadInput
+from qipai.platform.ledger import EMPTY, HOUSE, Movement, Reason, transfer
+
+SEATS = 4
+FEE_REASON = "台费"
+ESCAPE_MULTIPLE = 16
+"""逃跑扣 每注 × 16 (003:L33, PL-18)."""
+
+
+def prorate(total: int, weights: Sequence[int]) -> list[int]:
+    """``total`` shared in proportion to ``weights``, floored; the remainder goes to the largest
+    weight (the first of equals), as PL-20 gives it to the largest creditor."""
+    whole = sum(weights)
+    if whole == 0:
+        return [0] * len(weights)
+    shares = [total * w // whole for w in weights]
+    shares[max(range(len(weights)), key=lambda i: weights[i])] += total - sum(shares)
+    return shares
+
+
+def is_fee(payment: Payment) -> bool:
+    return payment.payee == HOUSE_PARTY and payment.reason == FEE_REASON
+
+
+class _Parties:
+    """Seat numbers and the pot/house parties mapped to ledger accounts."""
+
+    def __init__(self, seats: Sequence[str], pot: str | None) -> None:
+        if len(seats) != SEATS or len(set(seats)) != SEATS or HOUSE in seats:
+            raise BadInput(f"a table has four distinct player accounts, not {list(seats)!r}")
+        self.seats = list(seats)
+        self.pot = pot
+
+    def account(self, party: int) -> str:
+        if party == HOUSE_PARTY:
+            return HOUSE
+        if party == POT_PARTY:
+            if self.pot is None:
+                raise BadInput("a pot payment at a table without a pot account")
+            return self.pot
+        if party not in range(SEATS):
+            raise BadInput(f"unknown party {party!r}")
+        return self.seats[party]
+
+
+def pay_within_means(
+    payments: Sequence[Payment], funds: Mapping[int, int]
+) -> list[tuple[Payment, int]]:
+    """Each payment with the amount actually paid under PL-20.
+
+    ``funds`` are the parties' coins before these payments; the house is never short. A party's
+    means are its coins plus what it actually receives in the same settlement, so the amounts
+    are found by lowering them until nobody pays more than he has. An amount is never raised
+    again (floored shares are not monotone in the means), so the search ends.
+    """
+    paid = [p.amount for p in payments]
+    changed = True
+    while changed:
+        changed = False
+        for party in sorted({p.payer for p in payments} - {HOUSE_PARTY}):
+            mine = [i for i, p in enumerate(payments) if p.payer == party]
+            owed = sum(payments[i].amount for i in mine)
+            means = funds.get(party, 0) + sum(
+                paid[i] for i, p in enumerate(payments) if p.payee == party
+            )
+            target = _share_by_creditor(payments, mine, min(owed, means))
+            for i, amount in zip(mine, target, strict=True):
+                if amount < paid[i]:
+                    paid[i], changed = amount, True
+    return list(zip(payments, paid, strict=True))
+
+
+def _share_by_creditor(payments: Sequence[Payment], mine: list[int], means: int) -> list[int]:
+    """Split ``means`` over creditors by what each is owed, then over each creditor's lines."""
+    creditors = list(dict.fromkeys(payments[i].payee for i in mine))
+    owed = [sum(payments[i].amount for i in mine if payments[i].payee == c) for c in creditors]
+    result = dict.fromkeys(mine, 0)
+    for creditor, share in zip(creditors, prorate(means, owed), strict=True):
+        lines = [i for i in mine if payments[i].payee == creditor]
+        for i, amount in zip(
+            lines, prorate(share, [payments[i].amount for i in lines]), strict=True
+        ):
+            result[i] = amount
+    return [result[i] for i in mine]
+
+
+def _movement(
+    paid: Sequence[tuple[Payment, int]], parties: _Parties, reason_of, ref: str
+) -> Movement:
+    movement = EMPTY
+    for payment, amount in paid:
+        movement += transfer(
+            parties.account(payment.payer),
+            parties.account(payment.payee),
+            amount,
+            reason_of(payment),
+            ref,
+            payment.reason,
+        )
+    return movement
+
+
+def _reason(payment: Payment) -> Reason:
+    if is_fee(payment):
+        return Reason.TABLE_FEE
+    if POT_PARTY in (payment.payer, payment.payee):
+        return Reason.POT
+    return Reason.HAND
+
+
+def settle_payments(
+    payments: Sequence[Payment],
+    *,
+    seats: Sequence[str],
+    balances: Mapping[str, int],
+    ref: str,
+    pot: str | None = None,
+) -> tuple[Movement, dict[str, int]]:
+    """Fee lines first, then the rest, each stage within the payers' means; returns the
+    movement and the balances after it."""
+    for payment in payments:
+        if type(payment.amount) is not int or payment.amount < 0:
+            raise BadInput(f"payment amounts are non-negative integers: {payment!r}")
+    parties = _Parties(seats, pot)
+    coins = dict(balances)
+    movement = EMPTY
+    fees = [p for p in payments if is_fee(p)]
+    for stage in (fees, [p for p in payments if not is_fee(p)]):
+        funds = {party: coins.get(parties.account(party), 0) for party in _parties_of(stage)}
+        step = _movement(pay_within_means(stage, funds), parties, _reason, ref)
+        for account, change in step.net().items():
+            coins[account] = coins.get(account, 0) + change
+        movement += step
+    return movement, coins
+
+
+def _parties_of(payments: Sequence[Payment]) -> set[int]:
+    return {p.payer for p in payments} | {p.payee for p in payments}
+
+
+def fee_lines(fee: int, seats: Sequence[int]) -> list[Payment]:
+    if type(fee) is not int or fee < 0:
+        raise BadInput(f"the table fee is a non-negative integer, not {fee!r}")
+    return [Payment(seat, HOUSE_PARTY, fee, FEE_REASON) for seat in seats] if fee else []
+
+
+def settle_hand(
+    settlement: Settlement,
+    *,
+    seats: Sequence[str],
+    balances: Mapping[str, int],
+    ref: str,
+    pot: str | None = None,
+    fee: int = 0,
+    fee_paid: Sequence[int] = (),
+) -> Movement:
+    """The movement of a finished hand.
+
+    ``fee`` is the economy's fee for a ruleset that settles none itself; it is charged only if
+    the hand had a win (a 流局/荒庄 is free, PL-16; a xuezhan hand with a win and a 流局 among
+    the rest is charged, PL-22), and not again from ``fee_paid`` seats (a xuezhan winner who
+    left early paid at leaving, ``leaver_fee``).
+    """
+    payments = list(settlement.payments)
+    if fee and any(is_fee(p) for p in payments):
+        raise BadInput("this settlement already charges the table fee; pass fee=0")
+    if settlement.wins:
+        payments = fee_lines(fee, [s for s in range(SEATS) if s not in fee_paid]) + payments
+    movement, _ = settle_payments(payments, seats=seats, balances=balances, ref=ref, pot=pot)
+    return movement
+
+
+def leaver_fee(account: str, balance: int, fee: int, ref: str) -> Movement:
+    """A xuezhan winner leaving early pays the hand's fee as he goes (PL-22), within his means."""
+    return transfer(account, HOUSE, min(fee, balance), Reason.TABLE_FEE, ref, FEE_REASON)
+
+
+def settle_escape(
+    due: Sequence[Payment],
+    escaper: int,
+    *,
+    seats: Sequence[str],
+    balances: Mapping[str, int],
+    stake: int,
+    fee: int,
+    ref: str,
+    pot: str | None = None,
+) -> Movement:
+    """PL-18/PL-25: the escaper's fee, the payments already due, then 16 × stake from the
+    escaper split equally among the other three (floored, the remainder to the house).
+
+    The three others pay no fee, so any 台费 line among ``due`` is dropped; ``fee`` is the
+    room's fee (``rooms.room_fee``), which the escaper alone pays.
+    """
+    if escaper not in range(SEATS):
+        raise BadInput(f"seat {escaper!r} is not 0..3")
+    if type(stake) is not int or stake < 1:
+        raise BadInput(f"stake must be a positive integer, not {stake!r}")
+    payments = fee_lines(fee, [escaper]) + [p for p in due if not is_fee(p)]
+    movement, coins = settle_payments(payments, seats=seats, balances=balances, ref=ref, pot=pot)
+    escaper_account = seats[escaper]
+    penalty = min(ESCAPE_MULTIPLE * stake, coins.get(escaper_account, 0))
+    share = penalty // 3
+    for seat, account in enumerate(seats):
+        if seat != escaper:
+            movement += transfer(escaper_account, account, share, Reason.ESCAPE_PENALTY, ref)
+    return movement + transfer(
+        escaper_account, HOUSE, penalty - 3 * share, Reason.ESCAPE_PENALTY, ref, "remainder"
+    )
+
+
+def split_pot_movement(
+    payments: Sequence[Payment], *, seats: Sequence[str], pot: str, ref: str
+) -> Movement:
+    """The Lengzi pot shared by the first leaver's three opponents (``lengzi.leave_table``)."""
+    movement = EMPTY
+    for payment in payments:
+        if payment.payer != POT_PARTY:
+            raise BadInput(f"a pot split pays out of the pot only, not {payment!r}")
+        parties = _Parties(seats, pot)
+        movement += transfer(
+            pot,
+            parties.account(payment.payee),
+            payment.amount,
+            Reason.POT_SPLIT,
+            ref,
+            payment.reason,
+        )
+    return movement
+
+
+def close_pot(pot: str, amount: int, ref: str) -> Movement:
+    """A closing table's pot remainder goes to the house (LZ-10)."""
+    return transfer(pot, HOUSE, amount, Reason.POT_CLOSED, ref)
