@@ -488,3 +488,4 @@ class GoTable(Table):
         )
         self.publish("over", result=self._result_view())
         self.hall.table_changed(self)
+        self.hall.close_if_abandoned(self)  # e.g. a flag fell while nobody was connected

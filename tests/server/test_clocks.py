@@ -115,6 +115,9 @@ async def test_a_disconnected_players_clock_keeps_running(tmp_path, autojump_clo
         assert table.phase == "play"
         await trio.sleep(2)
         assert table.phase == "over" and table.game.result.reason == "time"
+        assert table.id in hall.tables  # Ann still watches
+        hall.disconnected(ann.session)
+        assert table.id not in hall.tables
 
 
 @pytest.mark.trio
@@ -212,3 +215,19 @@ async def test_an_adjourned_game_left_for_a_day_is_lost_by_the_absent_player(
             "black",
             False,
         )
+
+
+@pytest.mark.trio
+async def test_a_game_lost_on_time_with_nobody_connected_is_stored_and_closed(
+    tmp_path, autojump_clock
+):
+    async with clocked_table(tmp_path) as (hall, table, ann, bob):
+        await ann.request("act", table=table.id, action="play", point="E5")
+        hall.disconnected(ann.session)
+        hall.disconnected(bob.session)
+        assert table.id in hall.tables  # a running game keeps its seats
+        await trio.sleep(81)
+        assert table.phase == "over" and table.id not in hall.tables
+        await hall.flush()
+        (game,) = hall.store.games_of("bob")
+        assert (game.result, game.reason, game.moves) == ("白超时负", "time", 1)
