@@ -1,0 +1,155 @@
+"""UI strings in English and 中文. Rule, fan and payment-reason names come from the core in
+Chinese and are shown as they are in both languages (the rules book names them so).
+
+The language is chosen with `--lang en|zh` or the `QIPAI_LANG` environment variable.
+"""
+
+from __future__ import annotations
+
+import os
+
+LANGUAGES = ("en", "zh")
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "wall": "Wall {n}",
+        "hand_of": "Hand {n}",
+        "hand_of_total": "Hand {n}/{total}",
+        "dealer": "D",
+        "void": "void {suit}",
+        "won": "WON",
+        "left": "left",
+        "bot": "bot",
+        "offline": "away",
+        "you": "you",
+        "turn_you": "Your turn: choose a tile, d discards",
+        "turn_other": "{name} to play",
+        "claim_prompt": "{name} discarded {tile}:",
+        "rob_prompt": "{name} adds a kong with {tile}:",
+        "declare_void": "Choose your void suit (定缺):",
+        "waiting_void": "Waiting for the others to choose their void suit",
+        "waiting_claims": "Waiting for the others",
+        "waits": "Waits:",
+        "ready_after": "Ready after discarding:",
+        "shanten": "{n} from ready",
+        "complete": "Complete hand",
+        "spectating": "Watching",
+        "hand_over": "Hand over - enter for the settlement",
+        "settlement": "Settlement of hand {n}",
+        "draw_game": "Exhaustive draw (荒牌)",
+        "pays": "{payer} pays {payee} {amount}",
+        "scores": "Scores",
+        "standing": "Final standing",
+        "continue": "enter: next hand",
+        "match_over": "The match is over - enter returns to the lobby",
+        "cover": "Pass the keyboard to {name} ({wind})",
+        "cover_key": "{name}: press any key to see your hand",
+        "fan_total": "{fan} fan",
+        "pot": "Pot {n}",
+        "xiapao": "下炮",
+        "treasure": "Treasure",
+        "round": "Round {wind}",
+        "secs": "{n}s",
+        "pot_party": "pot",
+        "house": "house",
+    },
+    "zh": {
+        "wall": "牌墙 {n}",
+        "hand_of": "第{n}局",
+        "hand_of_total": "第{n}/{total}局",
+        "dealer": "庄",
+        "void": "缺{suit}",
+        "won": "已胡",
+        "left": "离桌",
+        "bot": "电脑",
+        "offline": "离线",
+        "you": "你",
+        "turn_you": "轮到你：选一张牌，d 打出",
+        "turn_other": "{name} 出牌",
+        "claim_prompt": "{name} 打出 {tile}：",
+        "rob_prompt": "{name} 用 {tile} 补杠：",
+        "declare_void": "请定缺：",
+        "waiting_void": "等待其他人定缺",
+        "waiting_claims": "等待其他人",
+        "waits": "听：",
+        "ready_after": "打出后听牌：",
+        "shanten": "{n}向听",
+        "complete": "已成和牌",
+        "spectating": "观战",
+        "hand_over": "本局结束 - 回车看结算",
+        "settlement": "第{n}局结算",
+        "draw_game": "荒牌",
+        "pays": "{payer} 付 {payee} {amount}",
+        "scores": "积分",
+        "standing": "最终排名",
+        "continue": "回车：下一局",
+        "match_over": "比赛结束 - 回车返回大厅",
+        "cover": "请把键盘交给 {name}（{wind}）",
+        "cover_key": "{name}：按任意键看你的牌",
+        "fan_total": "{fan}番",
+        "pot": "锅底 {n}",
+        "xiapao": "下炮",
+        "treasure": "宝牌",
+        "round": "{wind}风圈",
+        "secs": "{n}秒",
+        "pot_party": "锅底",
+        "house": "台费",
+    },
+}
+
+SUIT_NAMES = {"en": ("m", "p", "s"), "zh": ("萬", "筒", "条")}
+
+ACTION_NAMES = {
+    "en": {
+        "discard": "discard",
+        "self_win": "win (自摸)",
+        "win": "win (胡)",
+        "concealed_kong": "kong (暗杠)",
+        "added_kong": "kong (加杠)",
+        "kong": "kong (杠)",
+        "pung": "pung (碰)",
+        "chow": "chow (吃)",
+        "pass": "pass",
+        "leave": "leave",
+        "declare_void": "void",
+    },
+    "zh": {
+        "discard": "打出",
+        "self_win": "自摸",
+        "win": "胡",
+        "concealed_kong": "暗杠",
+        "added_kong": "加杠",
+        "kong": "杠",
+        "pung": "碰",
+        "chow": "吃",
+        "pass": "过",
+        "leave": "离桌",
+        "declare_void": "定缺",
+    },
+}
+
+
+def default_language() -> str:
+    chosen = os.environ.get("QIPAI_LANG", "en").lower()[:2]
+    return chosen if chosen in LANGUAGES else "en"
+
+
+class Strings:
+    """The strings of one language: ``strings("wall", n=55)``."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.language = language if language in LANGUAGES else "en"
+        self._table = STRINGS[self.language]
+
+    def __call__(self, key: str, **values: object) -> str:
+        return self._table[key].format(**values)
+
+    def action(self, kind: str) -> str:
+        return ACTION_NAMES[self.language].get(kind, kind)
+
+    def suit(self, suit: int) -> str:
+        return SUIT_NAMES[self.language][suit]
+
+    @property
+    def chinese(self) -> bool:
+        return self.language == "zh"

@@ -1,0 +1,261 @@
+"""What the mahjong table screen draws, read from the hall's wire data into plain typed values.
+
+The machine's `view(seat)` is the whole truth the client gets (docs/protocol.md); this module
+only reads it, refusing malformed data with `ViewError` so the screen can keep the last good
+view. `HandLog` follows the public event log for what a snapshot forgets: which discards were
+claimed and where they sat in the river, the tile just drawn, and the last discard.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from qipai.mahjong.tiles import kind_of
+
+WINDS_EN = "ESWN"
+WINDS_ZH = "東南西北"
+
+
+class ViewError(ValueError):
+    """The hall sent a mahjong view this client cannot read (code ``bad_view``)."""
+
+    code = "bad_view"
+
+
+@dataclass(frozen=True)
+class MeldView:
+    type: str
+    tiles: tuple[int, ...] | None  # instance ids; None = a concealed kong still face down
+    from_seat: int | None
+
+    @property
+    def kinds(self) -> tuple[int, ...] | None:
+        return None if self.tiles is None else tuple(kind_of(t) for t in self.tiles)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    hand: tuple[int, ...] | None  # instance ids, sorted; None when hidden from us
+    hand_size: int
+    melds: tuple[MeldView, ...]
+    discards: tuple[int, ...]
+    void: int | None
+    won: dict[str, Any] | None
+    left: bool
+    waits: tuple[int, ...] | None
+    score: int = 0
+    bot: bool = False
+    online: bool = True
+
+
+@dataclass(frozen=True)
+class MahjongView:
+    """One seat's (or a spectator's) picture of the table at one moment."""
+
+    table: int
+    you: int | None
+    ruleset: str
+    options: dict[str, Any]
+    phase: str
+    dealer: int
+    turn: int | None
+    wall: int
+    seats: tuple[SeatView, ...]
+    public: dict[str, Any]
+    offer: dict[str, Any] | None
+    legal: tuple[dict[str, Any], ...]
+    settlement: dict[str, Any] | None
+    seq: int | None = None
+    hand_number: int = 1
+    hands_total: int | None = None
+    match_over: bool = False
+    standing: tuple[dict[str, Any], ...] = ()
+    deadline: float | None = None  # time.monotonic() when the current prompt times out
+    received: float = field(default=0.0)
+
+    @property
+    def me(self) -> SeatView | None:
+        return None if self.you is None else self.seats[self.you]
+
+    def seconds_left(self, now: float) -> int | None:
+        if self.deadline is None:
+            return None
+        return max(0, int(self.deadline - now + 0.999))
+
+    def legal_of(self, kind: str) -> list[dict[str, Any]]:
+        return [a for a in self.legal if a.get("type") == kind]
+
+
+def _int(value: Any, what: str) -> int:
+    if type(value) is not int:
+        raise ViewError(f"{what} must be an integer, not {value!r}")
+    return value
+
+
+def _tiles(value: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or any(type(t) is not int for t in value):
+        raise ViewError(f"{what} must be a list of tile ids")
+    try:
+        for tile in value:
+            kind_of(tile)
+    except ValueError as error:
+        raise ViewError(f"{what}: {error}") from None
+    return tuple(value)
+
+
+def _meld(wire: Any) -> MeldView:
+    if not isinstance(wire, dict) or not isinstance(wire.get("type"), str):
+        raise ViewError("a meld is a map with a type")
+    if wire.get("hidden"):
+        return MeldView(wire["type"], None, None)
+    source = wire.get("from")
+    return MeldView(wire["type"], _tiles(wire.get("tiles"), "meld tiles"), source)
+
+
+def _seat(wire: Any, player: dict[str, Any], score: int) -> SeatView:
+    if not isinstance(wire, dict):
+        raise ViewError("a seat is a map")
+    hand = wire.get("hand")
+    waits = wire.get("waits")
+    return SeatView(
+        seat=_int(wire.get("seat"), "seat"),
+        name=str(player.get("name") or f"seat {wire.get('seat')}"),
+        hand=None if hand is None else tuple(sorted(_tiles(hand, "hand"))),
+        hand_size=_int(wire.get("hand_size"), "hand_size"),
+        melds=tuple(_meld(m) for m in wire.get("melds") or []),
+        discards=_tiles(wire.get("discards", []), "discards"),
+        void=wire.get("void") if type(wire.get("void")) is int else None,
+        won=wire.get("won") if isinstance(wire.get("won"), dict) else None,
+        left=bool(wire.get("left")),
+        waits=None if waits is None else tuple(_int(k, "wait") for k in waits),
+        score=score,
+        bot=bool(player.get("bot")),
+        online=bool(player.get("online", True)),
+    )
+
+
+def read_view(
+    hand: Any,
+    *,
+    table: int,
+    you: int | None,
+    players: list[dict[str, Any]] | None = None,
+    scores: list[int] | None = None,
+    seq: int | None = None,
+    hand_number: int = 1,
+    hands_total: int | None = None,
+    match_over: bool = False,
+    standing: list[dict[str, Any]] | None = None,
+    seconds_left: float | None = None,
+    now: float | None = None,
+) -> MahjongView:
+    """A view from the machine's `view(seat)` map plus the table's own facts (names, scores,
+    the hand count, the prompt's remaining seconds as of this message)."""
+    if not isinstance(hand, dict) or not isinstance(hand.get("seats"), list):
+        raise ViewError("a mahjong view is a map with four seats")
+    if len(hand["seats"]) != 4:
+        raise ViewError("a mahjong table has four seats")
+    players = players if isinstance(players, list) and len(players) == 4 else [{}] * 4
+    scores = scores if isinstance(scores, list) and len(scores) == 4 else [0] * 4
+    now = time.monotonic() if now is None else now
+    seats = tuple(
+        _seat(w, p if isinstance(p, dict) else {}, int(s or 0))
+        for w, p, s in zip(hand["seats"], players, scores, strict=True)
+    )
+    turn = hand.get("turn")
+    legal = hand.get("legal_actions") or []
+    if not isinstance(legal, list) or any(not isinstance(a, dict) for a in legal):
+        raise ViewError("legal actions must be a list of maps")
+    return MahjongView(
+        table=table,
+        you=you,
+        ruleset=str(hand.get("ruleset", "")),
+        options=dict(hand.get("options") or {}),
+        phase=str(hand.get("phase", "")),
+        dealer=_int(hand.get("dealer"), "dealer"),
+        turn=turn if type(turn) is int else None,
+        wall=_int(hand.get("wall"), "wall"),
+        seats=seats,
+        public=dict(hand.get("table") or {}),
+        offer=hand.get("offer") if isinstance(hand.get("offer"), dict) else None,
+        legal=tuple(legal),
+        settlement=hand.get("settlement") if isinstance(hand.get("settlement"), dict) else None,
+        seq=seq,
+        hand_number=hand_number,
+        hands_total=hands_total,
+        match_over=match_over,
+        standing=tuple(standing or ()),
+        deadline=None if seconds_left is None else now + float(seconds_left),
+        received=now,
+    )
+
+
+@dataclass
+class HandLog:
+    """What the public event log adds to a view: claimed discards in their river places, the
+    last discard, and our own last draw. Reset at each `hand_started`."""
+
+    rivers: list[list[tuple[int, bool]]] = field(default_factory=lambda: [[], [], [], []])
+    last_discard: tuple[int, int] | None = None  # (seat, tile)
+    drawn: dict[int, int] = field(default_factory=dict)  # seat -> tile it just drew
+
+    def follow(self, event: dict[str, Any]) -> None:
+        kind, seat = event.get("type"), event.get("seat")
+        if kind == "hand_started":
+            self.rivers = [[], [], [], []]
+            self.last_discard = None
+            self.drawn = {}
+        elif kind == "discarded" and type(seat) is int and 0 <= seat < 4:
+            tile = event.get("tile")
+            if type(tile) is int:
+                self.rivers[seat].append((tile, False))
+                self.last_discard = (seat, tile)
+            self.drawn.pop(seat, None)
+        elif kind == "claimed" and type(event.get("from")) is int and 0 <= event["from"] < 4:
+            river = self.rivers[event["from"]]
+            if river and river[-1][0] == event.get("tile"):
+                river[-1] = (river[-1][0], True)
+            self.last_discard = None
+        elif kind == "won" and self.last_discard is not None:
+            record = event.get("record") or {}
+            if record.get("discarder") == self.last_discard[0]:
+                river = self.rivers[self.last_discard[0]]
+                if river and river[-1][0] == record.get("tile"):
+                    river[-1] = (river[-1][0], True)
+        elif kind == "drew" and type(seat) is int:
+            private = event.get("private") or {}
+            if type(private.get("tile")) is int:
+                self.drawn[seat] = private["tile"]
+        elif kind in ("concealed_kong", "added_kong") and type(seat) is int:
+            self.drawn.pop(seat, None)
+
+    def river(self, seat: SeatView) -> tuple[list[int], set[int]]:
+        """The seat's river with the indexes of claimed tiles; when the log does not match the
+        view (we joined mid-hand), the view's river alone, with no claims marked."""
+        entries = self.rivers[seat.seat]
+        if [t for t, taken in entries if not taken] == list(seat.discards):
+            return [t for t, _ in entries], {i for i, (_, taken) in enumerate(entries) if taken}
+        return list(seat.discards), set()
+
+    def drawn_tile(self, seat: SeatView) -> int | None:
+        tile = self.drawn.get(seat.seat)
+        return tile if seat.hand is not None and tile in seat.hand else None
+
+    def last(self, view: MahjongView) -> tuple[int, int] | None:
+        """(seat, tile) of the discard everyone is looking at: the open offer, else the log's."""
+        if view.offer and not view.offer.get("robbing"):
+            return int(view.offer["actor"]), int(view.offer["tile"])
+        if self.last_discard is not None:
+            seat, tile = self.last_discard
+            if view.seats[seat].discards[-1:] == (tile,):
+                return self.last_discard
+        return None
+
+
+def wind_of(seat: int, dealer: int, chinese: bool) -> str:
+    """The seat wind: the dealer is East, then counter-clockwise (seat order) S, W, N."""
+    return (WINDS_ZH if chinese else WINDS_EN)[(seat - dealer) % 4]

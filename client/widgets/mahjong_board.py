@@ -1,0 +1,185 @@
+"""The mahjong table in text: a line of table facts, the other seats (header with melds, then
+their river), your own seat with your hand under a cursor, and the hint line.
+
+Every line is cropped to the widget's width, so 80 columns always hold the table: three seats of
+three lines, your seat of four, the facts and the hint make 15 lines, leaving room for the
+title, the prompt, the status line and the footer in 24 rows.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from client.i18n import Strings
+from client.mahjong_hints import Hint, hint
+from client.mahjong_view import HandLog, MahjongView, SeatView, wind_of
+from client.widgets.tiles import TileStyle, meld_text, tile_row, tile_text
+from qipai.mahjong.rulesets import RULESETS
+from qipai.mahjong.tiles import kind_of
+
+RIVER_LINES = 2
+
+
+def hand_order(seat: SeatView, log: HandLog) -> tuple[list[int], int | None]:
+    """Your tiles as drawn: sorted by suit and rank, the tile just drawn kept apart at the end;
+    returns the tiles and the index where the drawn tile starts (None if none stands apart)."""
+    tiles = list(seat.hand or ())
+    drawn = log.drawn_tile(seat)
+    if drawn is None or (len(tiles) + 3 * len(seat.melds)) % 3 != 2:
+        return tiles, None
+    tiles.remove(drawn)
+    return [*tiles, drawn], len(tiles)
+
+
+class MahjongBoard(Static):
+    DEFAULT_CSS = "MahjongBoard { height: auto; width: 1fr; }"
+
+    def __init__(self, strings: Strings, style: TileStyle, **kwargs) -> None:
+        super().__init__("", **kwargs)
+        self.strings = strings
+        self.tile_style = style
+
+    def show(self, view: MahjongView, log: HandLog, cursor: int | None) -> None:
+        self.update(self.render_table(view, log, cursor))
+
+    def render_table(self, view: MahjongView, log: HandLog, cursor: int | None) -> Text:
+        lines = [self.facts_line(view)]
+        others = (
+            [view.seats[(view.you + step) % 4] for step in (1, 2, 3)]
+            if view.you is not None
+            else view.seats
+        )
+        for seat in others:
+            lines.append(self.header_line(view, seat))
+            lines.extend(self.river_lines(view, log, seat))
+        if view.me is not None:
+            lines.append(self.header_line(view, view.me))
+            lines.extend(self.river_lines(view, log, view.me))
+            lines.append(self.hand_line(view.me, log, cursor))
+            lines.append(self.hint_line(view, hint(view)))
+        for line in lines:
+            line.no_wrap = True
+            line.overflow = "crop"
+        return Text("\n").join(lines)
+
+    # The parts.
+
+    def facts_line(self, view: MahjongView) -> Text:
+        s = self.strings
+        number = (
+            s("hand_of_total", n=view.hand_number, total=view.hands_total)
+            if view.hands_total
+            else s("hand_of", n=view.hand_number)
+        )
+        parts = [ruleset_title(view), number, s("wall", n=view.wall)]
+        public = view.public
+        if "round_wind" in public:
+            parts.append(s("round", wind=wind_name(public["round_wind"], s.chinese)))
+        if "pot" in public:
+            parts.append(s("pot", n=public["pot"]))
+        line = Text("  ".join(str(p) for p in parts))
+        if public.get("treasure") is not None:
+            line.append(f"  {s('treasure')} ")
+            line.append_text(tile_text(int(public["treasure"]), self.tile_style))
+        return line
+
+    def header_line(self, view: MahjongView, seat: SeatView) -> Text:
+        s = self.strings
+        line = Text(">" if view.turn == seat.seat else " ", style="bold")
+        wind = _seat_wind(view, seat.seat, s.chinese)
+        name = seat.name + (f"({s('you')})" if seat.seat == view.you else "")
+        line.append(f"{wind} {name[:14]:<14}", style="bold" if seat.seat == view.you else "")
+        line.append(f" {s('dealer') if seat.seat == view.dealer else ' ':<1}")
+        line.append(f" {seat.score:+5d}")
+        if seat.seat != view.you or seat.hand is None:
+            line.append(f" ▒▒x{seat.hand_size:<2}")
+        if seat.void is not None:
+            line.append(f" {s('void', suit=s.suit(seat.void))}", style="yellow")
+        if seat.won is not None:
+            line.append(f" {s('won')}", style="bold reverse")
+        if seat.left:
+            line.append(f" {s('left')}")
+        if 0 <= seat.seat < len(xiapao := view.public.get("xiapao") or []) and xiapao[seat.seat]:
+            line.append(f" {s('xiapao')}", style="yellow")
+        if seat.bot:
+            line.append(f" {s('bot')}", style="dim")
+        elif not seat.online:
+            line.append(f" {s('offline')}", style="dim")
+        for meld in seat.melds:
+            line.append(" ")
+            line.append_text(meld_text(meld.kinds, self.tile_style))
+        return line
+
+    def river_lines(self, view: MahjongView, log: HandLog, seat: SeatView) -> list[Text]:
+        tiles, claimed = log.river(seat)
+        last = log.last(view)
+        marked = len(tiles) - 1 if last is not None and last[0] == seat.seat and tiles else None
+        per_line = max(1, (self.size.width or 80) // (self.tile_style.face_width + 1) - 2)
+        kinds = [kind_of(t) for t in tiles]
+        lines = []
+        for start in range(0, max(len(kinds), 1), per_line):
+            chunk = kinds[start : start + per_line]
+            lines.append(
+                Text("  ").append_text(
+                    tile_row(
+                        chunk,
+                        self.tile_style,
+                        marked=None if marked is None else marked - start,
+                        claimed=frozenset(i - start for i in claimed),
+                    )
+                )
+            )
+        if len(lines) > RIVER_LINES:  # the oldest discards give way; the newest matter most
+            lines = lines[-RIVER_LINES:]
+        return lines + [Text("")] * (RIVER_LINES - len(lines))
+
+    def hand_line(self, seat: SeatView, log: HandLog, cursor: int | None) -> Text:
+        tiles, apart = hand_order(seat, log)
+        row = tile_row(
+            [kind_of(t) for t in tiles], self.tile_style, marked=cursor, gap_before=apart
+        )
+        return Text("  ").append_text(row)
+
+    def hint_line(self, view: MahjongView, found: Hint | None) -> Text:
+        s = self.strings
+        line = Text("  ", style="italic")
+        if found is None:
+            return line
+        if found.waits:
+            line.append(s("waits") + " ")
+            for kind, unseen in found.waits:
+                line.append_text(tile_text(kind, self.tile_style)).append(f"x{unseen} ")
+        elif found.ready_discards:
+            line.append(s("ready_after") + " ")
+            for discard, waits in found.ready_discards:
+                line.append_text(tile_text(discard, self.tile_style)).append(":")
+                line.append(" ".join(f"{_short(k, self.tile_style)}x{n}" for k, n in waits))
+                line.append("  ")
+        elif found.shanten is not None:
+            line.append(s("complete") if found.shanten < 0 else s("shanten", n=found.shanten))
+        return line
+
+
+def _short(kind: int, style: TileStyle) -> str:
+    return tile_text(kind, style).plain.strip()
+
+
+def _seat_wind(view: MahjongView, seat: int, chinese: bool) -> str:
+    winds = view.public.get("seat_winds")
+    if isinstance(winds, list) and len(winds) == 4 and type(winds[seat]) is int:
+        return wind_name(winds[seat], chinese)
+    return wind_of(seat, view.dealer, chinese)
+
+
+def wind_name(wind: int, chinese: bool) -> str:
+    """Winds arrive as 0-3 (E S W N) or as the kinds 27-30."""
+    index = wind - 27 if wind >= 27 else wind
+    return ("東南西北" if chinese else "ESWN")[index % 4]
+
+
+def ruleset_title(view: MahjongView) -> str:
+    """The ruleset's Chinese title from the core, 血战到底 marked."""
+    ruleset = RULESETS.get(view.ruleset)
+    title = ruleset.title_zh if ruleset is not None else view.ruleset
+    return title + (" 血战到底" if view.options.get("xuezhan") else "")

@@ -1,0 +1,91 @@
+"""Tiles as text: `5m 5p 5s E S W N C F P`, three cells a tile, or CJK names (五萬 東) in CJK mode.
+
+Colour is only a help: every mark that matters (the selected tile, the last discard, a claimed
+discard) is also a bracket or a character, so a monochrome terminal (NO_COLOR) loses nothing.
+The Unicode tile block is not used: terminals disagree on its width (style.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from qipai.mahjong.tiles import kind_name, kind_name_cjk, suit_of
+
+BACK = "▒▒"
+SUIT_STYLES = ("bold red", "bold blue", "bold green")
+HONOUR_STYLE = "bold magenta"
+
+
+@dataclass(frozen=True)
+class TileStyle:
+    """How tiles are drawn: CJK names (4 cells a face) or short text (2 cells a face)."""
+
+    cjk: bool = False
+
+    @property
+    def face_width(self) -> int:
+        return 4 if self.cjk else 2
+
+
+def face(kind: int, style: TileStyle) -> str:
+    """The tile's face padded to the face width, so columns line up in both modes."""
+    name = kind_name_cjk(kind) if style.cjk else kind_name(kind)
+    return name + " " * (style.face_width - cell_len(name))
+
+
+def kind_style(kind: int) -> str:
+    suit = suit_of(kind) if kind < 34 else None
+    return SUIT_STYLES[suit] if suit is not None else HONOUR_STYLE
+
+
+def tile_text(kind: int, style: TileStyle) -> Text:
+    return Text(face(kind, style), style=kind_style(kind))
+
+
+def back_text(style: TileStyle) -> Text:
+    return Text(BACK + " " * (style.face_width - cell_len(BACK)), style="dim")
+
+
+def tile_row(
+    kinds: Sequence[int | None],
+    style: TileStyle,
+    marked: int | None = None,
+    gap_before: int | None = None,
+    claimed: frozenset[int] = frozenset(),
+) -> Text:
+    """Tiles separated by one cell; the ``marked`` index gets brackets in its two separators
+    (`5m[6m]7m`), ``gap_before`` an index that stands apart (the drawn tile), and ``claimed``
+    indexes a `~` before them and a faint face (discards another seat took). ``None`` draws a
+    tile back."""
+    row = Text()
+    for index, kind in enumerate(kinds):
+        if index == gap_before:
+            row.append("  ")
+        if index == marked:
+            row.append("[")
+        elif index - 1 == marked:
+            row.append("]")
+        else:
+            row.append("~" if index in claimed else " ")
+        tile = back_text(style) if kind is None else tile_text(kind, style)
+        if index in claimed:
+            tile.stylize("dim")
+        row.append_text(tile)
+    if marked is not None and marked == len(kinds) - 1:
+        row.append("]")
+    return row
+
+
+def meld_text(tiles: Sequence[int] | None, style: TileStyle, size: int = 4) -> Text:
+    """An exposed meld as one block of faces (`5m5m5m`); ``None`` tiles = a concealed kong that
+    stays face down (``size`` backs)."""
+    if tiles is None:
+        return Text("".join(BACK + " " * (style.face_width - 2) for _ in range(size)), "dim")
+    block = Text()
+    for kind in tiles:
+        block.append_text(tile_text(kind, style))
+    return block
