@@ -161,11 +161,7 @@ async def moves(
         await bob.request("register", name="bob", password="bob-secret")
         terminal.start([*qipai(), f"{host}:{port}"])
         await asyncio.to_thread(terminal.wait_for, "register")
-        terminal.type_text("ann")
-        terminal.keys("Enter")
-        await asyncio.sleep(0.3)
-        terminal.type_text("ann-secret")
-        await asyncio.sleep(0.3)
+        terminal.type_text("ann\rann-secret")  # one burst, as a paste or a slow link delivers it
         terminal.keys("C-r")
         await asyncio.to_thread(terminal.wait_for, "New table")
         terminal.keys("n")

@@ -19,6 +19,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("server", nargs="?", help="HOST[:PORT] of a hall to connect to")
     parser.add_argument("--ansi", action="store_true", help="use the terminal's own 16 colours")
+    parser.add_argument(
+        "--door",
+        action="store_true",
+        help="run for the SSH front door: log in with the one-time ticket in QIPAI_TICKET",
+    )
     return parser
 
 
@@ -50,6 +55,10 @@ def parse(argv: list[str] | None) -> tuple[Launch, bool]:
         launch = Launch("local", size=local.size, bot=local.bot, engine=local.engine)
         return launch, local.ansi
     options = build_parser().parse_args(args)
+    if options.door:
+        if not options.server:
+            build_parser().error("--door needs the hall's HOST:PORT")
+        return Launch("door", address=options.server), options.ansi
     if options.server:
         return Launch("connect", address=options.server), options.ansi
     return Launch(), options.ansi
@@ -57,9 +66,14 @@ def parse(argv: list[str] | None) -> tuple[Launch, bool]:
 
 def main(argv: list[str] | None = None) -> int:
     launch, ansi = parse(argv)
-    from client.app import QipaiApp
+    if launch.mode == "door":
+        from client.door import DoorApp
 
-    app = QipaiApp(launch, ansi=ansi)
+        app = DoorApp(launch.address, os.environ.pop("QIPAI_TICKET", ""), ansi=ansi)
+    else:
+        from client.app import QipaiApp
+
+        app = QipaiApp(launch, ansi=ansi)
     app.run()
     return app.return_code or 0
 

@@ -259,3 +259,59 @@ class HandLog:
 def wind_of(seat: int, dealer: int, chinese: bool) -> str:
     """The seat wind: the dealer is East, then counter-clockwise (seat order) S, W, N."""
     return (WINDS_ZH if chinese else WINDS_EN)[(seat - dealer) % 4]
+
+
+def _players(seats: Any) -> list[dict[str, Any]]:
+    """The table's seat map (`{"0": {name, online, bot}, ...}`, or a list) as four entries."""
+    if isinstance(seats, dict):
+        seats = [seats.get(str(i)) or seats.get(i) for i in range(4)]
+    if not isinstance(seats, list) or len(seats) != 4:
+        return [{}] * 4
+    return [s if isinstance(s, dict) else {} for s in seats]
+
+
+def you_seats(wire: dict[str, Any]) -> list[int]:
+    """The seats this connection plays (several in hot-seat; none for a spectator)."""
+    you = wire.get("you")
+    seats = you.get("seats") if isinstance(you, dict) else you
+    if type(seats) is int:
+        seats = [seats]
+    if not isinstance(seats, list):
+        return []
+    return [int(s) for s in seats if str(s).isdigit() and 0 <= int(s) < 4]
+
+
+def view_from_wire(wire: Any, now: float | None = None) -> MahjongView:
+    """A table view as the hall sends it (docs/protocol.md, the mahjong view): the table's
+    facts around the machine's `view(seat)` of the seat it was made for."""
+    if not isinstance(wire, dict):
+        raise ViewError("a table view is a map")
+    hand = wire.get("hand") if isinstance(wire.get("hand"), dict) else wire.get("game")
+    match = wire.get("match") if isinstance(wire.get("match"), dict) else {}
+    seat = wire.get("seat")
+    if type(seat) is not int:
+        mine = you_seats(wire)
+        seat = mine[0] if mine else None
+    scores = match.get("scores")
+    return read_view(
+        hand,
+        table=int(wire.get("table") or 0),
+        you=seat,
+        players=_players(wire.get("seats")),
+        scores=scores if isinstance(scores, list) else None,
+        seq=wire.get("seq") if type(wire.get("seq")) is int else None,
+        hand_number=int(match.get("hand_number") or match.get("hand") or 1),
+        hands_total=match.get("hands") if type(match.get("hands")) is int else None,
+        match_over=bool(match.get("over")),
+        standing=match.get("standing") if isinstance(match.get("standing"), list) else None,
+        seconds_left=_seconds(wire),
+        now=now,
+    )
+
+
+def _seconds(wire: dict[str, Any]) -> float | None:
+    for key in ("seconds_left", "deadline"):
+        value = wire.get(key)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+    return None

@@ -51,7 +51,7 @@ class GoTableScreen(Screen):
         Binding("m", "act('resume')", "Resume", id="go.resume"),
         Binding("R", "resign", "Resign", id="go.resign"),
         Binding("colon", "type_point", "Type point", id="go.type_point"),
-        Binding("t", "chat", "Chat", id="go.chat"),
+        Binding("t", "chat", "Chat", id="go.chat", priority=True),
         Binding("q", "leave", "Leave", id="go.leave"),
         Binding("escape", "stop_chat", "Board", id="go.stop_chat", show=False),
     ]
@@ -151,7 +151,9 @@ class GoTableScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys follow the phase, like the panel's hints; only the answer to an undo request
         depends on the moment."""
-        if action in ("leave", "chat", "stop_chat"):
+        if action == "chat":
+            return not isinstance(self.focused, Input)
+        if action in ("leave", "stop_chat"):
             return True
         view = self.view
         if view.is_spectator or view.phase not in PHASE_ACTIONS:

@@ -60,12 +60,19 @@ class LobbyScreen(Screen):
     BINDINGS = [
         Binding("n", "new_table", "New table", id="lobby.new"),
         Binding("w", "watch", "Watch", id="lobby.watch"),
-        Binding("t", "chat", "Chat", id="lobby.chat"),
+        Binding("t", "chat", "Chat", id="lobby.chat", priority=True),
         Binding("g", "games", "My games", id="lobby.games"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("q", "logout", "Log out", id="lobby.logout"),
         Binding("escape", "stop_chat", "Back", id="lobby.back", show=False),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`t` is a priority key, so the chat box has focus before the next key of a burst
+        arrives; while the box has focus, `t` is just a letter."""
+        if action == "chat":
+            return not isinstance(self.focused, Input)
+        return True
 
     def __init__(self, address: str, name: str) -> None:
         super().__init__()

@@ -18,6 +18,10 @@ class LoginScreen(Screen):
     LoginScreen #message { color: $warning; height: auto; }
     """
     BINDINGS = [
+        # Enter is a priority binding so that it runs in the app's key order: the focus moves
+        # to the password before the next key is delivered, even when keys arrive in a burst
+        # (a paste, an SSH link), so a typed password can never land in the name field.
+        Binding("enter", "next_field", "Log in", id="login.enter", priority=True),
         Binding("ctrl+r", "submit('register')", "Register", id="login.register", priority=True),
         Binding("escape", "back", "Back", id="login.back"),
     ]
@@ -39,10 +43,10 @@ class LoginScreen(Screen):
     def on_mount(self) -> None:
         self.query_one("#password" if self.initial_name else "#name", Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.input.id == "name":
-            self.query_one("#password", Input).focus()
+    def action_next_field(self) -> None:
+        name = self.query_one("#name", Input)
+        if self.focused is name:
+            self.set_focus(self.query_one("#password", Input))
         else:
             self.action_submit("login")
 

@@ -33,7 +33,7 @@ class StartScreen(Screen):
         Binding("l", "local(False)", "Hot-seat", id="start.hotseat"),
         Binding("b", "local(True)", "Vs bot", id="start.bot"),
         Binding("s", "cycle_size", "Size", id="start.size"),
-        Binding("c", "focus_address", "Connect", id="start.connect"),
+        Binding("c", "focus_address", "Connect", id="start.connect", priority=True),
         Binding("q", "quit_app", "Quit", id="start.quit"),
         Binding("escape", "blur", "Back", id="start.back", show=False),
     ]
@@ -55,6 +55,13 @@ class StartScreen(Screen):
         if settings is not None:
             self.query_one("#address", Input).value = settings.last_server
         self.call_after_refresh(self.set_focus, None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`c` is a priority key, so the address box has focus before the next key of a burst
+        arrives; while the box has focus, `c` is just a letter."""
+        if action == "focus_address":
+            return not isinstance(self.focused, Input)
+        return True
 
     def _show_size(self) -> None:
         size = SIZES[self.size_choice]

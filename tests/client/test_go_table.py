@@ -247,3 +247,13 @@ async def test_a_view_the_client_cannot_read_is_reported_and_changes_nothing():
         assert message_line(app).startswith("bad_view: ")
         assert screen.query_one(GoBoard).text_lines() == before
         assert screen.view.seq == 4
+
+
+@pytest.mark.asyncio
+async def test_table_chat_takes_every_letter_once_the_box_is_open():
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t", *"that pq", "enter")
+        await pilot.pause()
+        assert app.screen.query_one(GoBoard).has_focus
+    assert app.hall.requests == [{"type": "chat", "text": "that pq", "table": 3}]

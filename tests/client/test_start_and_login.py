@@ -1,0 +1,86 @@
+"""The start screen and the log-in screen, keys only."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+from textual.widgets import Input
+
+from client.screens.login import LoginScreen
+from client.screens.start import StartScreen
+from tests.client.fakes import FakeHall
+
+
+class StartApp(App):
+    def __init__(self) -> None:
+        super().__init__()
+        self.opened: list[str] = []
+        self.local: list[tuple] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(StartScreen())
+
+    def open_hall(self, address: str) -> None:
+        self.opened.append(address)
+
+    def play_local(self, size, bot, engine) -> None:
+        self.local.append((size, bot, engine))
+
+
+@pytest.mark.asyncio
+async def test_start_keys_choose_local_play_and_the_board_size():
+    app = StartApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l", "s", "b", "s", "s", "l")
+    assert app.local == [(9, None, None), (13, "white", None), (9, None, None)]
+
+
+@pytest.mark.asyncio
+async def test_c_opens_the_address_box_where_every_letter_is_typed():
+    app = StartApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", *"localhost:7001", "enter")
+        await pilot.pause()
+        assert app.screen.query_one("#address", Input).value == "localhost:7001"
+    assert app.opened == ["localhost:7001"]
+    assert app.local == []
+
+
+class LoginApp(App):
+    def __init__(self, hall: FakeHall, name: str = "") -> None:
+        super().__init__()
+        self.hall = hall
+        self.remembered = name
+        self.address = "go.lan:7460"
+        self.logged: list[tuple[str, dict]] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(LoginScreen(self.remembered))
+
+    def logged_in(self, name: str, reply: dict) -> None:
+        self.logged.append((name, reply))
+
+
+@pytest.mark.asyncio
+async def test_enter_moves_from_name_to_password_then_logs_in():
+    hall = FakeHall()
+    hall.replies["login"] = {"name": "ann", "token": "t0k"}
+    app = LoginApp(hall)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"ann", "enter", *"pw-ann-1", "enter")
+        await pilot.pause()
+    assert hall.requests == [{"type": "login", "name": "ann", "password": "pw-ann-1"}]
+    assert app.logged == [("ann", {"type": "ok", "name": "ann", "token": "t0k"})]
+
+
+@pytest.mark.asyncio
+async def test_register_with_the_remembered_name_and_a_refusal_is_shown():
+    hall = FakeHall(errors={"register": ("name_taken", "ann is registered already")})
+    app = LoginApp(hall, name="ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"pw-ann-1", "ctrl+r")
+        await pilot.pause()
+        message = str(app.screen.query_one("#message").render())
+    assert hall.requests == [{"type": "register", "name": "ann", "password": "pw-ann-1"}]
+    assert message == "name_taken: ann is registered already"
+    assert app.logged == []
