@@ -113,3 +113,21 @@ def test_own_view_hints_the_waiting_kinds_and_no_one_else_sees_them() -> None:
     assert hand.view(E)["seats"][E]["waits"] == []  # East holds 14: it must discard first
     assert [s["waits"] for s in hand.view(None)["seats"]] == [None] * 4
     assert [score.fan for score in hand.ready_scores(S).values()] == [1]
+
+
+def test_a_xuezhan_winner_lays_open_his_concealed_kongs_too() -> None:
+    table = Table()
+    hand = table.start(
+        ["*", "9999m 123p 456p 78p 1m", "*", "*"],
+        draws="1m",
+        replacements="9p",
+        turn=S,
+        filler=10,
+        options={"xuezhan": True},
+    )
+    act(hand, S, A.CONCEALED_KONG, 8)
+    assert hand.view(E)["seats"][S]["melds"] == [{"type": "kong_concealed", "hidden": True}]
+    act(hand, S, A.SELF_WIN)
+    assert hand.view(E)["seats"][S]["melds"][0]["kind"] == 8
+    won = next(e for e in hand.events if e.type == "won")
+    assert won.for_seat(None)["melds"][0]["kind"] == 8

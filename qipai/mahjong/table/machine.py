@@ -572,6 +572,7 @@ class HandMachine:
             seat=record.seat,
             record=record.to_wire(),
             hand=sorted(self.seats[record.seat].concealed),
+            melds=[_meld_wire(m) for m in self.seats[record.seat].melds],
         )
 
     def _after_wins(self, last_winner: int) -> None:
@@ -795,8 +796,7 @@ class HandMachine:
                 hidden = (
                     meld.type == MeldKind.KONG_CONCEALED.value
                     and self.ruleset.concealed_kongs_hidden
-                    and not ended
-                    and s != seat
+                    and not open_hand
                 )
                 melds.append({"type": meld.type, "hidden": True} if hidden else _meld_wire(meld))
             seats.append(
