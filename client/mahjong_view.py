@@ -8,6 +8,7 @@ claimed and where they sat in the river, the tile just drawn, and the last disca
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,7 +76,11 @@ class MahjongView:
     match_over: bool = False
     standing: tuple[dict[str, Any], ...] = ()
     deadline: float | None = None  # time.monotonic() when the current prompt times out
-    received: float = field(default=0.0)
+    received: float = 0.0
+    room: str = ""
+    match_phase: str = ""  # the table's: waiting, playing, between (hands), over
+    mine: tuple[int, ...] = ()  # every seat this connection plays (hot-seat: several)
+    table_actions: tuple[str, ...] = ()  # ready, auto, manual, add_bots
 
     @property
     def me(self) -> SeatView | None:
@@ -273,45 +278,61 @@ def _players(seats: Any) -> list[dict[str, Any]]:
 def you_seats(wire: dict[str, Any]) -> list[int]:
     """The seats this connection plays (several in hot-seat; none for a spectator)."""
     you = wire.get("you")
-    seats = you.get("seats") if isinstance(you, dict) else you
-    if type(seats) is int:
-        seats = [seats]
+    seats = you.get("seats") if isinstance(you, dict) else None
     if not isinstance(seats, list):
         return []
-    return [int(s) for s in seats if str(s).isdigit() and 0 <= int(s) < 4]
+    return [int(s) for s in seats if str(s) in ("0", "1", "2", "3")]
+
+
+def _shown_seat(wire: dict[str, Any]) -> int | None:
+    you = wire.get("you")
+    seat = you.get("seat") if isinstance(you, dict) else None
+    return int(seat) if str(seat) in ("0", "1", "2", "3") else None
+
+
+def _no_hand(dealer: Any) -> dict[str, Any]:
+    """Before the first deal (seats still free): an empty table to draw."""
+    seat = {"hand_size": 0, "hand": None, "melds": [], "discards": []}
+    return {
+        "phase": "waiting",
+        "dealer": dealer if type(dealer) is int else 0,
+        "wall": 0,
+        "seats": [{"seat": s, **seat} for s in range(4)],
+    }
 
 
 def view_from_wire(wire: Any, now: float | None = None) -> MahjongView:
-    """A table view as the hall sends it (docs/protocol.md, the mahjong view): the table's
-    facts around the machine's `view(seat)` of the seat it was made for."""
+    """A table view as the hall sends it (docs/protocol.md, the mahjong view): `game` holds the
+    match (scores, hand number, the prompt's seconds left, the standing), `hand` the machine's
+    `view(seat)` of the seat shown (`you.seat`), `you.legal` the table's own actions."""
     if not isinstance(wire, dict):
         raise ViewError("a table view is a map")
-    hand = wire.get("hand") if isinstance(wire.get("hand"), dict) else wire.get("game")
-    match = wire.get("match") if isinstance(wire.get("match"), dict) else {}
-    seat = wire.get("seat")
-    if type(seat) is not int:
-        mine = you_seats(wire)
-        seat = mine[0] if mine else None
-    scores = match.get("scores")
-    return read_view(
+    game = wire.get("game") if isinstance(wire.get("game"), dict) else {}
+    hand = wire.get("hand")
+    if hand is None:
+        hand = _no_hand(game.get("dealer"))
+    you = wire.get("you") if isinstance(wire.get("you"), dict) else {}
+    scores = game.get("scores")
+    deadline = game.get("deadline")
+    view = read_view(
         hand,
         table=int(wire.get("table") or 0),
-        you=seat,
+        you=_shown_seat(wire),
         players=_players(wire.get("seats")),
         scores=scores if isinstance(scores, list) else None,
         seq=wire.get("seq") if type(wire.get("seq")) is int else None,
-        hand_number=int(match.get("hand_number") or match.get("hand") or 1),
-        hands_total=match.get("hands") if type(match.get("hands")) is int else None,
-        match_over=bool(match.get("over")),
-        standing=match.get("standing") if isinstance(match.get("standing"), list) else None,
-        seconds_left=_seconds(wire),
+        hand_number=int(game.get("hand_number") or 1),
+        hands_total=game.get("hands") if type(game.get("hands")) is int else None,
+        match_over=game.get("phase") == "over",
+        standing=game.get("standing") if isinstance(game.get("standing"), list) else None,
+        seconds_left=deadline if isinstance(deadline, int | float) else None,
         now=now,
     )
-
-
-def _seconds(wire: dict[str, Any]) -> float | None:
-    for key in ("seconds_left", "deadline"):
-        value = wire.get(key)
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return float(value)
-    return None
+    table_actions = you.get("legal") if isinstance(you.get("legal"), list) else []
+    return dataclasses.replace(
+        view,
+        room=str(wire.get("room") or ""),
+        match_phase=str(game.get("phase") or ""),
+        mine=tuple(you_seats(wire)),
+        table_actions=tuple(str(a) for a in table_actions),
+    )

@@ -1,0 +1,122 @@
+"""The end of a hand: every hand revealed, each win with its fans (Chinese name and value), each
+payment with who paid whom and why, the hand's totals and the running scores; at the end of a
+match, the standing. It scrolls, so a long 血战 settlement fits 24 rows too."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from client.i18n import Strings
+from client.mahjong_view import MahjongView, wind_of
+from client.widgets.mahjong_board import ruleset_title
+from client.widgets.tiles import TileStyle, meld_text, tile_row, tile_text
+from qipai.mahjong.scoring import HOUSE, POT
+from qipai.mahjong.tiles import kind_of
+
+
+def party_name(view: MahjongView, party: int, strings: Strings) -> str:
+    if party == POT:
+        return strings("pot_party")
+    if party == HOUSE:
+        return strings("house")
+    return view.seats[party].name
+
+
+def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Text:
+    """The whole settlement as lines of text (what the screen shows, and what tests read)."""
+    settlement = view.settlement or {}
+    lines = [Text(f"{strings('settlement', n=view.hand_number)}  {ruleset_title(view)}", "bold")]
+    if settlement.get("exhaustive_draw"):
+        lines.append(Text(strings("draw_game")))
+    wins = {w.get("seat"): w for w in settlement.get("wins") or []}
+    for seat in view.seats:
+        line = Text(f"{wind_of(seat.seat, view.dealer, strings.chinese)} {seat.name[:12]:<12} ")
+        kinds = [kind_of(t) for t in seat.hand or ()]
+        line.append_text(tile_row(kinds, style) if seat.hand is not None else Text("?"))
+        for meld in seat.melds:
+            line.append(" ")
+            line.append_text(meld_text(meld.kinds, style))
+        lines.append(line)
+        win = wins.get(seat.seat)
+        if win is not None:
+            lines.append(win_line(view, win, strings, style))
+    lines.append(Text(""))
+    for payment in settlement.get("payments") or []:
+        payer = party_name(view, int(payment["payer"]), strings)
+        payee = party_name(view, int(payment["payee"]), strings)
+        pays = strings("pays", payer=payer, payee=payee, amount=payment["amount"])
+        lines.append(Text(f"  {pays}  ({payment['reason']})"))
+    for payment in settlement.get("forfeited") or []:
+        payee = party_name(view, int(payment["payee"]), strings)
+        lines.append(Text(f"  ({payee} {payment['reason']} {payment['amount']}: 退回)", "dim"))
+    totals = settlement.get("totals") or [0, 0, 0, 0]
+    lines.append(Text(""))
+    lines.append(
+        Text("  ".join(f"{s.name} {t:+d}" for s, t in zip(view.seats, totals, strict=False)))
+    )
+    lines.append(
+        Text(
+            f"{strings('scores')}: " + "  ".join(f"{s.name} {s.score:+d}" for s in view.seats),
+            "bold",
+        )
+    )
+    if view.match_over:
+        lines.append(Text(""))
+        lines.extend(standing_lines(view, strings))
+    return Text("\n").join(lines)
+
+
+def win_line(view: MahjongView, win: dict, strings: Strings, style: TileStyle) -> Text:
+    score = win.get("score") or {}
+    line = Text("    ")
+    line.append(strings("won"), "bold reverse")
+    line.append(" ")
+    line.append_text(tile_text(kind_of(int(win["tile"])), style))
+    if win.get("discarder") is not None:
+        line.append(f" <- {view.seats[int(win['discarder'])].name}")
+    fans = ", ".join(f"{f['name']} {f['value']}" for f in score.get("fans") or [])
+    line.append(f"  {strings('fan_total', fan=score.get('fan', 0))}: {fans}")
+    return line
+
+
+def standing_lines(view: MahjongView, strings: Strings) -> list[Text]:
+    """The final standing: the hall's if it sent one, else the seats by score."""
+    lines = [Text(strings("standing"), "bold")]
+    if view.standing:
+        for place, entry in enumerate(view.standing, 1):
+            lines.append(Text(f"  {place}. {entry.get('name', '?')}  {entry.get('score', 0):+d}"))
+        return lines
+    ranked = sorted(view.seats, key=lambda s: -s.score)
+    for place, seat in enumerate(ranked, 1):
+        lines.append(Text(f"  {place}. {seat.name}  {seat.score:+d}"))
+    return lines
+
+
+class MahjongSettlementScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    MahjongSettlementScreen { align: center middle; }
+    MahjongSettlementScreen #settlement { width: 100%; height: 1fr; border: double $primary; }
+    """
+    BINDINGS = [Binding("enter,escape,space", "close", "Continue", id="mahjong.settlement.close")]
+
+    def __init__(self, view: MahjongView, strings: Strings, style: TileStyle) -> None:
+        super().__init__()
+        self.view = view
+        self.strings = strings
+        self.tile_style = style
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="settlement"):
+            yield Static(settlement_text(self.view, self.strings, self.tile_style), id="lines")
+            yield Static(
+                self.strings("match_over" if self.view.match_over else "continue"), id="hint"
+            )
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,408 @@
+"""The mahjong table: the board, the prompt with its countdown, a status line and the keys.
+
+The screen never judges legality: it shows the legal actions the hall sent for the seat and
+sends the one the player picks. A key maps to an action type; the tile under the cursor says
+which of several (which tile to discard, which kong, which chow) is meant.
+
+Hot-seat: one connection plays several seats. The screen keeps a view per seat, shows the seat
+that has a real choice to make, and puts a cover screen up whenever that seat changes, so the
+next player sees their own hand only after the last one has passed the keyboard.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Protocol
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from client.connection import HallError
+from client.i18n import Strings
+from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire, wind_of
+from client.screens.mahjong_cover import MahjongCoverScreen
+from client.screens.mahjong_settlement import MahjongSettlementScreen
+from client.widgets.mahjong_board import MahjongBoard, hand_order
+from client.widgets.tiles import TileStyle
+from qipai.mahjong.tiles import kind_name, kind_of
+
+SECOND_PRESS_WINDOW = 3.0
+KEY_OF = {
+    "discard": "d",
+    "self_win": "w",
+    "win": "w",
+    "concealed_kong": "k",
+    "added_kong": "k",
+    "kong": "k",
+    "pung": "p",
+    "chow": "c",
+    "pass": "x",
+    "leave": "L",
+}
+VOID_KEYS = "mps"
+
+
+class Hall(Protocol):
+    async def request(self, kind: str, **fields: Any) -> dict[str, Any]: ...
+
+
+def needs_choice(view: MahjongView) -> bool:
+    """A seat with more to do than pass: a pass-only claim prompt is answered by the hall after
+    its delay (MJ-08), so it needs no player (and no cover screen)."""
+    return any(action.get("type") != "pass" for action in view.legal)
+
+
+class MahjongTableScreen(Screen):
+    DEFAULT_CSS = """
+    MahjongTableScreen { layout: vertical; }
+    MahjongTableScreen #title { height: 1; background: $panel; padding: 0 1; }
+    MahjongTableScreen #prompt { height: 1; padding: 0 1; text-style: bold; }
+    MahjongTableScreen #message { height: 1; padding: 0 1; color: $warning; }
+    """
+    BINDINGS = [
+        Binding("left,h", "move(-1)", "Left", show=False, id="mahjong.left"),
+        Binding("right,l", "move(1)", "Right", show=False, id="mahjong.right"),
+        *(
+            Binding(str(n % 10), f"pick({n - 1})", show=False, id=f"mahjong.pick{n}")
+            for n in range(1, 11)
+        ),
+        Binding("d,enter", "choose('discard')", "Discard", id="mahjong.discard"),
+        Binding("w", "choose('win')", "Win", id="mahjong.win"),
+        Binding("p", "choose('pung')", "Pung", id="mahjong.pung"),
+        Binding("k", "choose('kong')", "Kong", id="mahjong.kong"),
+        Binding("c", "choose('chow')", "Chow", id="mahjong.chow"),
+        Binding("x,space", "choose('pass')", "Pass", id="mahjong.pass"),
+        Binding("m", "void(0)", "Void m", show=False, id="mahjong.void_m"),
+        Binding("s", "void(2)", "Void s", show=False, id="mahjong.void_s"),
+        Binding("L", "choose('leave')", "Leave hand", show=False, id="mahjong.leave_hand"),
+        Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
+        Binding("n", "ready", "Next hand", id="mahjong.ready"),
+        Binding("q", "leave", "Leave", id="mahjong.leave"),
+    ]
+
+    def __init__(
+        self,
+        hall: Hall,
+        table: int,
+        view: MahjongView,
+        *,
+        title: str = "",
+        strings: Strings | None = None,
+        style: TileStyle | None = None,
+        hotseat: bool = False,
+    ) -> None:
+        super().__init__()
+        self.hall = hall
+        self.table = table
+        self.strings = strings or Strings()
+        self.tile_style = style or TileStyle()
+        self.hotseat = hotseat
+        self.view = view
+        self.hand_log = HandLog()
+        self.cursor = 0
+        self.title_text = title or f"qipai  mahjong  table {table}"
+        self._armed: dict[str, float] = {}
+        self._settled: set[int] = set()
+        self._covered = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text, id="title", markup=False)
+        yield MahjongBoard(self.strings, self.tile_style, id="board")
+        yield Static("", id="prompt", markup=False)
+        yield Static("", id="message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._redraw()
+        self.set_interval(1.0, self._tick)
+        self._maybe_settle(self.view)
+
+    # What the hall tells us.
+
+    def on_table_push(self, message: dict[str, Any]) -> None:
+        """An `event` (the machine's events, redacted for us, and our view after them) or a
+        `snapshot`; after a gap in `seq`, ask for a snapshot, as the protocol says."""
+        seq = message.get("seq")
+        gap = (
+            message.get("type") == "event"
+            and isinstance(seq, int)
+            and self.view.seq is not None
+            and seq != self.view.seq + 1
+        )
+        for event in message.get("events") or []:
+            if isinstance(event, dict):
+                self.hand_log.follow(event)
+        if isinstance(message.get("view"), dict):
+            self.show_wire_view(message["view"])
+        if gap:
+            self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
+
+    def on_lobby_push(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "chat" and message.get("table") == self.table:
+            self.say(f"{message.get('from', '?')}: {message.get('text', '')}")
+
+    async def _refresh_snapshot(self) -> None:
+        try:
+            reply = await self.hall.request("snapshot", table=self.table)
+        except HallError as error:
+            self.say(f"{error.code}: {error.message}")
+            return
+        self.show_wire_view(reply.get("view"))
+
+    def show_wire_view(self, wire: Any) -> None:
+        """A view the client cannot read is reported and the table stays as it was."""
+        try:
+            view = view_from_wire(wire, time.monotonic())
+        except (ViewError, KeyError, TypeError, ValueError) as error:
+            self.say(f"bad_view: the hall sent a view this client cannot read ({error})")
+            return
+        self.show_view(view)
+
+    def show_view(self, view: MahjongView) -> None:
+        """Draw a new view. In hot-seat the hall shows the seat that must act next; when that
+        seat changes to another player's with a choice to make, the cover goes up first."""
+        changed = view.you != self.view.you
+        self.view = view
+        if changed:
+            self.cursor = 0
+        self.cursor = min(self.cursor, max(0, len(self._hand()) - 1))
+        if not self.is_mounted:
+            return
+        if changed and self.hotseat and len(view.mine) > 1 and needs_choice(view):
+            self._cover(view)
+        self._redraw()
+        self._maybe_settle(view)
+
+    def _cover(self, view: MahjongView) -> None:
+        assert view.you is not None
+        if self._covered:
+            self.app.pop_screen()
+        name = view.seats[view.you].name
+        wind = wind_of(view.you, view.dealer, self.strings.chinese)
+        self._covered = True
+        self.app.push_screen(
+            MahjongCoverScreen(
+                view.you,
+                self.strings("cover", name=name, wind=wind),
+                self.strings("cover_key", name=name),
+            ),
+            self._uncovered,
+        )
+
+    def _uncovered(self, seat: int | None) -> None:
+        self._covered = False
+        self._redraw()
+
+    def _maybe_settle(self, view: MahjongView) -> None:
+        """Open the settlement once per hand when the hand has ended; closing it tells the
+        hall we are ready for the next hand."""
+        if view.settlement is None or view.phase != "ended":
+            return
+        if view.hand_number in self._settled:
+            return
+        self._settled.add(view.hand_number)
+        self.app.push_screen(
+            MahjongSettlementScreen(view, self.strings, self.tile_style), self._settlement_closed
+        )
+
+    def _settlement_closed(self, _: None) -> None:
+        if "ready" in self.view.table_actions:
+            self.run_worker(self._table_act("ready"), group="ready")
+
+    def _tick(self) -> None:
+        if self.view.deadline is not None:
+            self._show_prompt()
+
+    def say(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    # Drawing.
+
+    def _hand(self) -> list[int]:
+        me = self.view.me
+        if me is None or me.hand is None:
+            return []
+        return hand_order(me, self.hand_log)[0]
+
+    def _redraw(self) -> None:
+        self.query_one(MahjongBoard).show(self.view, self.hand_log, self._cursor_or_none())
+        self._show_prompt()
+        self.refresh_bindings()
+
+    def _cursor_or_none(self) -> int | None:
+        return self.cursor if self._hand() and self.view.me and self.view.me.won is None else None
+
+    def _show_prompt(self) -> None:
+        self.query_one("#prompt", Static).update(self.prompt_text(time.monotonic()))
+
+    def prompt_text(self, now: float) -> str:
+        s, view = self.strings, self.view
+        left = view.seconds_left(now)
+        clock = f"  [{s('secs', n=left)}]" if left is not None and view.legal else ""
+        if view.phase == "ended":
+            return s("hand_over") if view.settlement else ""
+        if view.me is None:
+            return s("spectating") + self._turn_text()
+        if view.phase == "declare_void":
+            if view.legal_of("declare_void"):
+                return s("declare_void") + "  m / p / s" + clock
+            return s("waiting_void")
+        if not view.legal:
+            return self._turn_text().strip() or s("waiting_claims")
+        offer = view.offer
+        head = ""
+        if offer is not None and view.phase in ("claim", "rob"):
+            key = "rob_prompt" if offer.get("robbing") else "claim_prompt"
+            name = view.seats[int(offer["actor"])].name
+            head = s(key, name=name, tile=kind_name(kind_of(int(offer["tile"])))) + " "
+        elif view.legal_of("discard"):
+            head = s("turn_you") + "  "
+        return head + "  ".join(self._choices()) + clock
+
+    def _turn_text(self) -> str:
+        view = self.view
+        if view.turn is None or view.turn == view.you:
+            return ""
+        return "  " + self.strings("turn_other", name=view.seats[view.turn].name)
+
+    def _choices(self) -> list[str]:
+        shown: list[str] = []
+        for action in self.view.legal:
+            kind = str(action.get("type"))
+            if kind == "discard":
+                continue
+            label = f"{KEY_OF.get(kind, '?')} {self.strings.action(kind)}"
+            if kind in ("concealed_kong", "added_kong", "chow") and "tile" in action:
+                label += " " + kind_name(int(action["tile"]))
+            if label not in shown:
+                shown.append(label)
+        return shown
+
+    # What the player chooses.
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("leave", "move", "pick"):
+            return True
+        if action == "settlement":
+            return self.view.settlement is not None
+        if action == "ready":
+            return "ready" in self.view.table_actions
+        if action == "void":
+            return bool(self.view.legal_of("declare_void"))
+        if action == "choose":
+            wanted = str(parameters[0])
+            if wanted == "pung" and self.view.legal_of("declare_void"):
+                return True  # p chooses the dots as the void suit
+            return bool(self._matching(wanted))
+        return True
+
+    def action_move(self, step: int) -> None:
+        count = len(self._hand())
+        if count:
+            self.cursor = (self.cursor + step) % count
+            self._redraw()
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self._hand()):
+            self.cursor = index
+            self._redraw()
+
+    def _selected_tile(self) -> int | None:
+        hand = self._hand()
+        return hand[self.cursor] if 0 <= self.cursor < len(hand) else None
+
+    def _matching(self, wanted: str) -> list[dict[str, Any]]:
+        kinds = {
+            "win": ("self_win", "win"),
+            "kong": ("concealed_kong", "added_kong", "kong"),
+        }.get(wanted, (wanted,))
+        return [a for a in self.view.legal if a.get("type") in kinds]
+
+    def pick_action(self, wanted: str) -> dict[str, Any] | None:
+        """The legal action a key means, using the tile under the cursor to tell several
+        apart: that very tile to discard (or another copy of its kind), the kong or chow that
+        uses its kind, else the first on offer."""
+        options = self._matching(wanted)
+        if not options:
+            return None
+        tile = self._selected_tile()
+        if wanted == "discard":
+            if tile is None:
+                return None
+            same = [a for a in options if a.get("tile") == tile]
+            same = same or [a for a in options if kind_of(int(a["tile"])) == kind_of(tile)]
+            return same[0] if same else None
+        if tile is not None and wanted in ("kong", "chow"):
+            kind = kind_of(tile)
+            for action in options:
+                first = action.get("tile")
+                if first == kind or (
+                    wanted == "chow" and first is not None and 0 <= kind - first < 3
+                ):
+                    return action
+        return options[0]
+
+    def action_choose(self, wanted: str) -> None:
+        if wanted == "pung" and self.view.legal_of("declare_void"):
+            self.action_void(1)
+            return
+        action = self.pick_action(wanted)
+        if action is None:
+            self.say("not_offered: that tile may not be discarded now")
+            return
+        self._send(action)
+
+    def action_void(self, suit: int) -> None:
+        for action in self.view.legal_of("declare_void"):
+            if action.get("tile") == suit:
+                self._send(action)
+                return
+
+    def action_settlement(self) -> None:
+        if self.view.settlement is not None:
+            self.app.push_screen(MahjongSettlementScreen(self.view, self.strings, self.tile_style))
+
+    def _send(self, action: dict[str, Any]) -> None:
+        """The machine action goes out as `act` with its type and tile, for the seat shown
+        (a hot-seat connection holds several)."""
+        fields: dict[str, Any] = {"action": action["type"], "seat": str(action["seat"])}
+        if action.get("tile") is not None:
+            fields["tile"] = action["tile"]
+        self.run_worker(self._table_act(**fields), group="act")
+
+    async def _table_act(self, action: str, **fields: Any) -> None:
+        try:
+            await self.hall.request("act", table=self.table, action=action, **fields)
+        except HallError as error:
+            self.say(f"{error.code}: {error.message}")
+        else:
+            self.say("")
+
+    def action_ready(self) -> None:
+        self.run_worker(self._table_act("ready"), group="ready")
+
+    def action_leave(self) -> None:
+        playing = self.view.me is not None and not self.view.match_over
+        if playing and not self._second_press("leave", "Leaving hands your seat to a bot: q again"):
+            return
+        self.run_worker(self._leave(), group="leave", exclusive=True)
+
+    def _second_press(self, key: str, prompt: str) -> bool:
+        now = time.monotonic()
+        if now - self._armed.get(key, -SECOND_PRESS_WINDOW) < SECOND_PRESS_WINDOW:
+            self._armed.pop(key, None)
+            return True
+        self._armed[key] = now
+        self.say(prompt)
+        return False
+
+    async def _leave(self) -> None:
+        try:
+            await self.hall.request("leave", table=self.table)
+        except HallError as error:
+            if error.code != "connection_lost":
+                self.say(f"{error.code}: {error.message}")
+                return
+        self.dismiss()

@@ -1,0 +1,287 @@
+"""The mahjong table screen at 80x24 with a recording hall and views made by the real machine:
+discard, claim, win, the settlement, the hot-seat cover screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.widgets import Static
+
+from client.i18n import Strings
+from client.mahjong_view import view_from_wire
+from client.screens.mahjong_cover import MahjongCoverScreen
+from client.screens.mahjong_settlement import MahjongSettlementScreen
+from client.screens.mahjong_table import MahjongTableScreen
+from client.widgets.mahjong_board import MahjongBoard
+from qipai.mahjong.table.actions import ActionType
+from qipai.mahjong.table.machine import HandMachine
+from qipai.mahjong.tiles import kind_of, parse_kinds
+from tests.client.fakes import FakeHall
+from tests.client.test_mahjong_view import played
+from tests.mahjong.test_machine_positions import E, S, Table, W, act, discard, pass_all
+
+NAMES = ("alice", "bob", "carol", "dave")
+
+
+def table_wire(
+    hand: HandMachine,
+    seat: int | None,
+    *,
+    mine: tuple[int, ...] | None = None,
+    seq: int = 5,
+    phase: str = "playing",
+    deadline: float | None = None,
+    table_legal: tuple[str, ...] = (),
+    scores: list[int] | None = None,
+) -> dict[str, Any]:
+    """A mahjong table view shaped as the hall sends it (docs/protocol.md)."""
+    mine = (seat,) if mine is None and seat is not None else mine or ()
+    return {
+        "table": 4,
+        "room": "sichuan",
+        "seq": seq,
+        "options": {"ruleset": "sichuan", "hands": 4},
+        "seats": {str(s): {"name": NAMES[s], "online": True, "bot": s != E} for s in range(4)},
+        "spectators": 0,
+        "you": {
+            "seats": [str(s) for s in mine],
+            "seat": None if seat is None else str(seat),
+            "acting": [],
+            "legal": list(table_legal),
+        },
+        "game": {
+            "phase": phase,
+            "hand_number": 1,
+            "hands": 4,
+            "scores": scores or [0, 0, 0, 0],
+            "deadline": deadline,
+            "standing": None,
+        },
+        "hand": hand.view(seat),
+    }
+
+
+class TableApp(App):
+    def __init__(self, hall: FakeHall, wire: dict[str, Any], hotseat: bool = False) -> None:
+        super().__init__()
+        self.hall = hall
+        self.wire = wire
+        self.hotseat = hotseat
+
+    def on_mount(self) -> None:
+        view = view_from_wire(self.wire)
+        self.push_screen(MahjongTableScreen(self.hall, 4, view, hotseat=self.hotseat))
+
+
+def table_screen(app: App) -> MahjongTableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, MahjongTableScreen))
+
+
+def text_of(app: App, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def board_text(app: App) -> str:
+    screen = table_screen(app)
+    board = screen.query_one(MahjongBoard)
+    return board.render_table(screen.view, screen.hand_log, screen._cursor_or_none()).plain
+
+
+@pytest.mark.asyncio
+async def test_number_keys_choose_a_tile_and_d_discards_it():
+    hand = Table().start(["123m 456m 789m 5p 7p 999p", "*", "*", "*"])
+    app = TableApp(FakeHall(), table_wire(hand, E))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert "1m 2m[3m]4m" in board_text(app)
+        assert "Your turn" in text_of(app, "#prompt")
+        assert "Ready after discarding:" in board_text(app)
+        await pilot.press("right", "d")
+        await pilot.pause()
+    tile = sorted(hand.seats[E].concealed)[3]
+    assert app.hall.acts() == [
+        {"type": "act", "table": 4, "action": "discard", "seat": "0", "tile": tile}
+    ]
+
+
+@pytest.mark.asyncio
+async def test_a_claim_window_shows_the_choices_with_a_countdown_and_p_pungs():
+    hand = Table().start(
+        ["123m 456m 789m 55p 7p 9p", "234m 567m 22p 33p 44p 6p", "*", "*"], draws="5p", turn=S
+    )
+    tile = discard(hand, S, "5p")
+    app = TableApp(FakeHall(), table_wire(hand, E, deadline=8.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        prompt = text_of(app, "#prompt")
+        assert prompt.startswith("bob discarded 5p:")
+        assert "p pung (碰)" in prompt and "x pass" in prompt and "[8s]" in prompt
+        assert f"[{'5p'}]" in board_text(app).split("\n")[2]  # the last discard, in brackets
+        await pilot.press("p")
+        await pilot.pause()
+    assert app.hall.acts() == [{"type": "act", "table": 4, "action": "pung", "seat": "0"}]
+    assert kind_of(tile) == parse_kinds("5p")[0]
+
+
+@pytest.mark.asyncio
+async def test_w_wins_on_a_discard_and_a_refusal_is_shown():
+    hand = Table().start(
+        ["123m 456m 789m 111p 5p", "234m 567m 22p 33p 44p 6p", "*", "*"], draws="5p", turn=S
+    )
+    discard(hand, S, "5p")
+    hall = FakeHall(errors={"win": ("illegal_action", "too late")})
+    app = TableApp(hall, table_wire(hand, E))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "w win (胡)" in text_of(app, "#prompt")
+        assert "Waits: 5p" in board_text(app)
+        await pilot.press("w")
+        await pilot.pause()
+        assert text_of(app, "#message") == "illegal_action: too late"
+    assert hall.acts() == [{"type": "act", "table": 4, "action": "win", "seat": "0"}]
+
+
+@pytest.mark.asyncio
+async def test_keys_for_actions_not_on_offer_send_nothing():
+    hand = Table().start(["123m 456m 789m 5p 7p 999p", "*", "*", "*"])
+    app = TableApp(FakeHall(), table_wire(hand, E))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p", "c", "x", "w")
+        await pilot.pause()
+    assert app.hall.acts() == []
+
+
+@pytest.mark.asyncio
+async def test_void_declaration_keys_choose_the_suit():
+    hand = played(steps=0)
+    app = TableApp(FakeHall(), table_wire(hand, W))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "m / p / s" in text_of(app, "#prompt")
+        await pilot.press("p")
+        await pilot.pause()
+    assert app.hall.acts() == [
+        {"type": "act", "table": 4, "action": "declare_void", "seat": "2", "tile": 1}
+    ]
+
+
+def finished_hand() -> HandMachine:
+    """E wins a 5p from S; the hand is over in plain Sichuan (not 血战)."""
+    hand = Table().start(
+        ["123m 456m 789m 111p 5p", "234m 567m 22p 33p 44p 6p", "*", "*"], draws="5p", turn=S
+    )
+    discard(hand, S, "5p")
+    act(hand, E, ActionType.WIN)
+    pass_all(hand)
+    assert hand.over
+    return hand
+
+
+@pytest.mark.asyncio
+async def test_the_settlement_shows_hands_fans_payments_and_scores_and_enter_says_ready():
+    hand = finished_hand()
+    wire = table_wire(hand, E, phase="between", table_legal=("ready",), scores=[4, -4, 0, 0])
+    app = TableApp(FakeHall(), wire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongSettlementScreen)
+        text = str(app.screen.query_one("#lines", Static).render())
+        assert "Settlement of hand 1  四川麻将" in text
+        settlement = hand.settlement
+        for win in settlement.wins:
+            for fan in win.score.fans:
+                assert f"{fan.name_zh} {fan.value}" in text
+        for payment in settlement.payments:
+            line = f"{NAMES[payment.payer]} pays {NAMES[payment.payee]} {payment.amount}"
+            assert f"{line}  ({payment.reason})" in text
+        assert "WON 5p <- bob" in text
+        assert "Scores: alice +4  bob -4  carol +0  dave +0" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongTableScreen)
+        assert "Hand over" in text_of(app, "#prompt")
+    assert app.hall.acts() == [{"type": "act", "table": 4, "action": "ready"}]
+
+
+@pytest.mark.asyncio
+async def test_the_end_of_the_match_shows_the_standing():
+    hand = finished_hand()
+    wire = table_wire(hand, E, phase="over", scores=[12, -4, 0, -8])
+    wire["game"]["standing"] = [
+        {"seat": "0", "name": "alice", "score": 12, "place": 1},
+        {"seat": "2", "name": "carol", "score": 0, "place": 2},
+        {"seat": "1", "name": "bob", "score": -4, "place": 3},
+        {"seat": "3", "name": "dave", "score": -8, "place": 4},
+    ]
+    app = TableApp(FakeHall(), wire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#lines", Static).render())
+        assert (
+            "Final standing\n  1. alice  +12\n  2. carol  +0\n  3. bob  -4\n  4. dave  -8" in text
+        )
+        assert "The match is over" in str(app.screen.query_one("#hint", Static).render())
+
+
+@pytest.mark.asyncio
+async def test_hot_seat_covers_the_hand_until_the_next_player_presses_a_key():
+    hand = Table().start(
+        ["123m 456m 789m 55p 7p 9p", "234m 567m 22p 33p 44p 6p", "*", "*"], draws="5p", turn=S
+    )
+    everyone = (0, 1, 2, 3)
+    app = TableApp(FakeHall(), table_wire(hand, S, mine=everyone), hotseat=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "bob(you)" in board_text(app)
+        discard(hand, S, "5p")
+        message = {
+            "type": "event",
+            "table": 4,
+            "seq": 6,
+            "kind": "play",
+            "events": [hand.events[-2].for_seat(S), hand.events[-1].for_seat(S)],
+            "view": table_wire(hand, E, mine=everyone, seq=6),
+        }
+        table_screen(app).on_table_push(message)
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongCoverScreen)
+        shown = app.screen.query_one("#who", Static).render()
+        assert str(shown) == "Pass the keyboard to alice (E)"
+        await pilot.press("z")
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongTableScreen)
+        assert "alice(you)" in board_text(app)
+        assert "p pung (碰)" in text_of(app, "#prompt")
+
+
+@pytest.mark.asyncio
+async def test_a_view_the_client_cannot_read_leaves_the_table_as_it_was():
+    hand = Table().start(["123m 456m 789m 5p 7p 999p", "*", "*", "*"])
+    app = TableApp(FakeHall(), table_wire(hand, E))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = board_text(app)
+        table_screen(app).on_table_push(
+            {"type": "event", "table": 4, "seq": 6, "view": {"hand": {"seats": [1, 2]}}}
+        )
+        await pilot.pause()
+        assert text_of(app, "#message").startswith("bad_view:")
+        assert board_text(app) == before
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_sees_no_hand_and_the_table_in_chinese():
+    hand = played(steps=40)
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = MahjongTableScreen(
+            FakeHall(), 4, view_from_wire(table_wire(hand, None)), strings=Strings("zh")
+        )
+        app.push_screen(screen)
+        await pilot.pause()
+        text = board_text(app)
+        assert text.count("▒▒x") == 4 and "(你)" not in text
+        assert text_of(app, "#prompt").startswith("观战")
