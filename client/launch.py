@@ -14,3 +14,9 @@ class Launch:
     size: int = 19
     bot: str | None = None
     engine: str | None = None
+    game: str = "go"
+    """The local table's game: `go` or `mahjong`."""
+    room: str = "sichuan"
+    """The local mahjong room (its ruleset): sichuan, xuezhan, lengzi, baicheng, zhongyou."""
+    bots: int = 0
+    hands: int = 4
