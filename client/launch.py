@@ -20,3 +20,7 @@ class Launch:
     """The local mahjong room (its ruleset): sichuan, xuezhan, lengzi, baicheng, zhongyou."""
     bots: int = 0
     hands: int = 4
+    language: str = ""
+    """The UI language, `en` or `zh` (empty: QIPAI_LANG, else English)."""
+    cjk: bool = False
+    """Mahjong tiles by their Chinese names (五萬) rather than short text (5m)."""
