@@ -1,11 +1,13 @@
-"""Command line of ``qipai``: the start screen, a hall (`qipai HOST[:PORT]`), or local Go
-(`qipai local go [--size N] [--bot [black|white]] [--engine CMD]`)."""
+"""Command line of ``qipai``: the start screen, a hall (`qipai HOST[:PORT]`), local Go
+(`qipai local go [--size N] [--bot [black|white]] [--engine CMD]`) or local mahjong
+(`qipai local mahjong --ruleset NAME [--bots N]`, client/mahjong_cli.py)."""
 
 from __future__ import annotations
 
 import argparse
 import os
 
+from client import mahjong_cli
 from client.launch import Launch
 
 OTHER = {"black": "white", "white": "black"}
@@ -15,7 +17,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="qipai",
         description="The qipai game hall in your terminal: Go and Chinese mahjong, online or hot-seat.",
-        epilog="local play: qipai local go [--size 9|13|19] [--bot [black|white]] [--engine CMD]",
+        epilog="local play: qipai local go [--size 9|13|19] [--bot [black|white]] [--engine CMD]"
+        " | qipai local mahjong [--ruleset NAME] [--bots N]",
     )
     parser.add_argument("server", nargs="?", help="HOST[:PORT] of a hall to connect to")
     parser.add_argument("--ansi", action="store_true", help="use the terminal's own 16 colours")
@@ -48,9 +51,11 @@ def build_local_parser() -> argparse.ArgumentParser:
 def parse(argv: list[str] | None) -> tuple[Launch, bool]:
     """The launch request and whether the ANSI theme was asked for; exits on bad arguments."""
     args = list(argv if argv is not None else os.sys.argv[1:])
+    if args[:2] == ["local", "mahjong"]:
+        return mahjong_cli.parse(args[2:])
     if args[:1] == ["local"]:
         if args[1:2] != ["go"]:
-            build_local_parser().error("only Go can be played locally for now: qipai local go")
+            build_local_parser().error("play locally with: qipai local go | qipai local mahjong")
         local = build_local_parser().parse_args(args[2:])
         launch = Launch("local", size=local.size, bot=local.bot, engine=local.engine)
         return launch, local.ansi
