@@ -16,8 +16,6 @@ pass-only prompt after its minimum delay).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from enum import StrEnum
 
 from qipai.mahjong.analysis import is_seven_pairs, is_standard_win, is_thirteen_orphans, waits
 from qipai.mahjong.notation import MeldKind
@@ -26,70 +24,12 @@ from qipai.mahjong.scoring import Payment, Settlement, WinRecord, WinScore
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.errors import HandOver, IllegalAction, MalformedAction, NotYourTurn
 from qipai.mahjong.table.events import Event
+from qipai.mahjong.table.state import ClaimWindow, KongRecord, PassedWin, Phase, SeatState
+from qipai.mahjong.table.views import meld_wire, seat_view
 from qipai.mahjong.tiles import NUM_KINDS, kind_of, suit_of
 from qipai.mahjong.wall import Wall, deal
 
 SEATS = range(4)
-
-
-class Phase(StrEnum):
-    DECLARE_VOID = "declare_void"  # 定缺: every seat chooses at once, in secret
-    TURN = "turn"  # one seat holds an extra tile and must discard, kong or win
-    CLAIM = "claim"  # a discard is on offer
-    ROB = "rob"  # an added kong may be robbed
-    ENDED = "ended"
-
-
-@dataclass
-class KongRecord:
-    """A kong with the money it earned, so 杠上炮 can transfer it and 退税 can refund it."""
-
-    seat: int
-    kind: int
-    type: str
-    from_seat: int | None
-    payments: list[Payment] = field(default_factory=list)
-    transferred: bool = False
-
-    @property
-    def income(self) -> int:
-        return sum(p.amount for p in self.payments)
-
-
-@dataclass
-class PassedWin:
-    kind: int
-    raw_fan: int
-
-
-@dataclass
-class SeatState:
-    concealed: list[int] = field(default_factory=list)
-    melds: list[TableMeld] = field(default_factory=list)
-    discards: list[int] = field(default_factory=list)
-    void: int | None = None
-    win: WinRecord | None = None
-    left: bool = False
-    passed: list[PassedWin] = field(default_factory=list)
-    draws: int = 0
-    last_drawn: int | None = None
-    drawn_at_remaining: int = 0
-
-    def counts(self) -> list[int]:
-        counts = [0] * NUM_KINDS
-        for tile in self.concealed:
-            counts[kind_of(tile)] += 1
-        return counts
-
-
-@dataclass
-class ClaimWindow:
-    actor: int  # the discarder, or the konger for a robbing window
-    tile: int
-    robbing: bool
-    options: dict[int, list[Action]]
-    answers: dict[int, Action] = field(default_factory=dict)
-    kong_chain: tuple[KongRecord, ...] = ()
 
 
 class HandMachine:
@@ -175,7 +115,7 @@ class HandMachine:
         self.settlement: Settlement | None = None
         self._legal_cache: dict[int, list[Action]] = {}
 
-        self._emit("hand_started", dealer=dealer, wall=self.wall.remaining(), **self._wall_info())
+        self._emit("hand_started", dealer=dealer, wall=self.wall.remaining(), **self.wall_info())
         for seat in SEATS:
             self.seats[seat].concealed = sorted(hands[seat])
             self._emit(
@@ -572,7 +512,7 @@ class HandMachine:
             seat=record.seat,
             record=record.to_wire(),
             hand=sorted(self.seats[record.seat].concealed),
-            melds=[_meld_wire(m) for m in self.seats[record.seat].melds],
+            melds=[meld_wire(m) for m in self.seats[record.seat].melds],
         )
 
     def _after_wins(self, last_winner: int) -> None:
@@ -603,7 +543,7 @@ class HandMachine:
             seat=seat,
             claim=action.type.value,
             tile=tile,
-            meld=_meld_wire(meld),
+            meld=meld_wire(meld),
             **{"from": actor},
         )
         self.kong_chain = []
@@ -630,10 +570,10 @@ class HandMachine:
                 "concealed_kong",
                 seat=action.seat,
                 private_to=action.seat,
-                private={"meld": _meld_wire(meld)},
+                private={"meld": meld_wire(meld)},
             )
         else:
-            self._emit("concealed_kong", seat=action.seat, meld=_meld_wire(meld))
+            self._emit("concealed_kong", seat=action.seat, meld=meld_wire(meld))
         self._kong_made(action.seat, kind, MeldKind.KONG_CONCEALED.value, None)
 
     def _added_kong(self, action: Action) -> None:
@@ -654,7 +594,7 @@ class HandMachine:
         )
         state.melds[index] = meld
         self.meld_declared = True
-        self._emit("added_kong", seat=seat, meld=_meld_wire(meld))
+        self._emit("added_kong", seat=seat, meld=meld_wire(meld))
         self._kong_made(seat, kind, MeldKind.KONG_ADDED.value, pung.from_seat)
 
     def _kong_made(self, seat: int, kind: int, kong_type: str, from_seat: int | None) -> None:
@@ -738,7 +678,7 @@ class HandMachine:
         self._emit(
             "hand_ended",
             hands=[sorted(s.concealed) for s in self.seats],
-            melds=[[_meld_wire(m) for m in s.melds] for s in self.seats],
+            melds=[[meld_wire(m) for m in s.melds] for s in self.seats],
             settlement=self.settlement.to_wire(),
         )
 
@@ -752,7 +692,8 @@ class HandMachine:
     ) -> None:
         self.events.append(Event(kind, dict(public), private_to, private))
 
-    def _wall_info(self) -> dict:
+    def wall_info(self) -> dict:
+        """The dice and break point: public, for display and verifiable replays."""
         dice = self.wall.dice
         return {
             "dice": [list(dice.dealer_roll), list(dice.owner_roll)],
@@ -786,63 +727,7 @@ class HandMachine:
 
     def view(self, seat: int | None) -> dict:
         """The state as ``seat`` may see it; None = a spectator (public information only)."""
-        ended = self.phase is Phase.ENDED
-        voids_public = self.phase is not Phase.DECLARE_VOID
-        seats = []
-        for s, state in enumerate(self.seats):
-            open_hand = ended or state.win is not None or s == seat
-            melds = []
-            for meld in state.melds:
-                hidden = (
-                    meld.type == MeldKind.KONG_CONCEALED.value
-                    and self.ruleset.concealed_kongs_hidden
-                    and not open_hand
-                )
-                melds.append({"type": meld.type, "hidden": True} if hidden else _meld_wire(meld))
-            seats.append(
-                {
-                    "seat": s,
-                    "hand_size": len(state.concealed),
-                    "hand": sorted(state.concealed) if open_hand else None,
-                    "waits": sorted(self.ready_scores(s))
-                    if s == seat and state.win is None and not ended
-                    else None,
-                    "melds": melds,
-                    "discards": list(state.discards),
-                    "void": state.void if (voids_public or s == seat) else None,
-                    "won": state.win.to_wire() if state.win else None,
-                    "left": state.left,
-                }
-            )
-        window = self.window
-        return {
-            "ruleset": self.ruleset.name,
-            "options": self.ruleset.options.to_values(),
-            "phase": self.phase.value,
-            "dealer": self.dealer,
-            "turn": self.current if self.phase is Phase.TURN else None,
-            "wall": self.wall.remaining(),
-            **self._wall_info(),
-            "seats": seats,
-            "table": self.ruleset.public_state(self),
-            "offer": {"actor": window.actor, "tile": window.tile, "robbing": window.robbing}
-            if window
-            else None,
-            "payments": [p.to_wire() for p in self.ledger],
-            "legal_actions": [a.to_wire() for a in self.legal_actions(seat)]
-            if seat is not None
-            else [],
-            "settlement": self.settlement.to_wire() if self.settlement else None,
-        }
+        return seat_view(self, seat)
 
     def public_events(self, seat: int | None) -> list[dict]:
         return [event.for_seat(seat) for event in self.events]
-
-
-def _meld_wire(meld: TableMeld) -> dict:
-    return {
-        "type": meld.type,
-        "kind": meld.kind,
-        "tiles": list(meld.tiles),
-        "from": meld.from_seat,
-    }
