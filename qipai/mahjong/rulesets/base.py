@@ -7,7 +7,9 @@ win and what it is worth, which discards and claims its requirements forbid, the
 or a win or an exhaustive draw causes, when the hand is over, and who deals next. The machine
 never branches on a ruleset's name.
 
-Hooks receive the machine (``hand``) read-only; they return data and never mutate it. Per-table
+Hooks receive the machine (``hand``) read-only and return data; the one exception is
+``win_payments``, which marks a ``KongRecord`` whose income it hands on (``transferred``, so that
+no later refund pays it twice). Per-table
 state that outlives a hand (Lengzi's pot, round wind, 下炮 toggles) lives in ``Match.table_state``,
 created by ``new_table_state`` and visible to hooks as ``hand.table_state``.
 """
