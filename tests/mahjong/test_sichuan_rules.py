@@ -4,7 +4,19 @@ payments after a xuezhan win, and the dealer rules of both modes (SC-13, SC-12, 
 from __future__ import annotations
 
 from qipai.mahjong.table.actions import ActionType as A
-from tests.mahjong.test_machine_positions import E, N, S, Table, W, act, discard, pass_all, types
+from tests.mahjong.test_machine_positions import (
+    SUIT_S,
+    E,
+    M,
+    N,
+    S,
+    Table,
+    W,
+    act,
+    discard,
+    pass_all,
+    types,
+)
 from tests.mahjong.test_sichuan_examples import example_3, example_4, example_5
 
 
@@ -182,3 +194,27 @@ def test_a_leaving_winner_keeps_the_kong_money_of_gang_shang_pao() -> None:
     assert (E, S, 36, "杠上炮") in [
         (p.payer, p.payee, p.amount, p.reason) for p in hand.settlement.payments
     ]
+
+
+def test_three_winners_on_one_discard_are_each_paid_by_the_discarder() -> None:
+    table = Table()
+    hand = table.start(
+        [
+            "5p 1m 2m 3m 4m 6m 7m 8m 9m 1p 2p 3p 9p 9p",
+            "123m 456m 789m 123p 5p",
+            "123s 456s 789s 46p 77s",
+            "111s 222s 333s 444s 5p",
+        ],
+        filler=10,
+        voids=[SUIT_S, SUIT_S, M, M],
+    )
+    discard(hand, E, "5p")
+    for seat in (N, W, S):
+        act(hand, seat, A.WIN)
+    assert hand.over
+    assert [(p.payer, p.payee, p.amount) for p in hand.settlement.payments] == [
+        (E, S, 6),
+        (E, W, 6),
+        (E, N, 12),
+    ]
+    assert hand.ruleset.next_dealer(hand) == E
