@@ -182,3 +182,27 @@ class GoStanding:
         else:
             after = replace(self, window=window, wins_over=MappingProxyType(wins_over))
         return after, RankedEntry(True, won, False, steps, self.rank, new_rank)
+
+
+def record_ranked_game(
+    black: tuple[str, GoStanding],
+    white: tuple[str, GoStanding],
+    winner: str | None,
+    *,
+    valid: bool,
+) -> tuple[tuple[GoStanding, RankedEntry], tuple[GoStanding, RankedEntry]]:
+    """Both players' standings after one ranked game (``winner`` "black", "white" or None for
+    a draw), each judged against the other's rank *before* the game."""
+    (black_id, black_standing), (white_id, white_standing) = black, white
+    check_ranked_pairing(black_standing.rank, white_standing.rank)
+    if winner not in ("black", "white", None):
+        raise BadInput(f"winner is black, white or None, not {winner!r}")
+    if winner is None:
+        black_outcome = white_outcome = Outcome.DRAW
+    else:
+        black_outcome = Outcome.WIN if winner == "black" else Outcome.LOSS
+        white_outcome = Outcome.LOSS if winner == "black" else Outcome.WIN
+    return (
+        black_standing.record(white_id, white_standing.rank, black_outcome, valid=valid),
+        white_standing.record(black_id, black_standing.rank, white_outcome, valid=valid),
+    )

@@ -14,6 +14,7 @@ from qipai.platform.go_ranks import (
     check_ranked_pairing,
     parse_rank,
     rank_name,
+    record_ranked_game,
     starting_rank,
 )
 
@@ -190,3 +191,17 @@ def test_ranked_pairing_within_one_step():
     with pytest.raises(PairingRefused) as err:
         check_ranked_pairing(parse_rank("1k"), parse_rank("2d"))
     assert err.value.code == "rank_too_far_apart"
+
+
+def test_a_ranked_game_records_both_players_against_each_others_rank_before():
+    three, four = GoStanding(parse_rank("3d")), GoStanding(parse_rank("4d"))
+    (black, b_entry), (white, w_entry) = record_ranked_game(
+        ("b", three), ("w", four), None, valid=True
+    )
+    assert black.window == (True,) and white.window == (False,)
+    (black, _), (white, _) = record_ranked_game(("b", three), ("w", four), "white", valid=True)
+    assert black.window == (False,) and white.window == (True,) and white.wins_over["b"] == 1
+    with pytest.raises(PairingRefused):
+        record_ranked_game(("b", three), ("w", GoStanding(parse_rank("5d"))), "black", valid=True)
+    with pytest.raises(BadInput):
+        record_ranked_game(("b", three), ("w", four), "red", valid=True)
