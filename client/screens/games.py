@@ -58,9 +58,14 @@ class GamesScreen(Screen):
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
 
+    async def _request(self, kind: str, **fields: Any) -> dict[str, Any]:
+        if self.app.hall is None:
+            raise HallError("connection_lost", "not connected to a hall")
+        return await self.app.hall.request(kind, **fields)
+
     async def _load(self) -> None:
         try:
-            reply = await self.app.hall.request("games")
+            reply = await self._request("games")
         except HallError as error:
             self.say(f"{error.code}: {error.message}")
             return
@@ -89,7 +94,7 @@ class GamesScreen(Screen):
 
     async def _save(self, game: int) -> None:
         try:
-            record = await self.app.hall.request("game_record", game=game)
+            record = await self._request("game_record", game=game)
             path = save_sgf({**self.games.get(game, {}), **record})
         except HallError as error:
             self.say(f"{error.code}: {error.message}")

@@ -58,7 +58,7 @@ class LobbyScreen(Screen):
     LobbyScreen #message { height: 1; padding: 0 1; color: $warning; }
     """
     BINDINGS = [
-        Binding("n", "new_table", "New table", id="lobby.new"),
+        Binding("n", "new_table", "New table", id="lobby.new", priority=True),
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("t", "chat", "Chat", id="lobby.chat", priority=True),
         Binding("g", "games", "My games", id="lobby.games"),
@@ -68,9 +68,10 @@ class LobbyScreen(Screen):
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """`t` is a priority key, so the chat box has focus before the next key of a burst
-        arrives; while the box has focus, `t` is just a letter."""
-        if action == "chat":
+        """`t` and `n` are priority keys, so the chat box or the new-table form is in front
+        before the next key of a burst arrives (an enter must not sit down at the table under
+        the cursor); while the chat box has focus, they are just letters."""
+        if action in ("chat", "new_table"):
             return not isinstance(self.focused, Input)
         return True
 
