@@ -110,7 +110,7 @@ class _Thinker:
         counts[discard] -= 1
         live = 0
         for kind in self._neighbours(counts):
-            remaining = 4 - self.seen[kind] - (1 if kind == discard else 0)
+            remaining = 4 - self.seen[kind]  # the discard itself is already counted as seen
             if remaining <= 0:
                 continue
             counts[kind] += 1
