@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from qipai.mahjong.rulesets.base import Ruleset
-from qipai.mahjong.scoring import net
+from qipai.mahjong.scoring import POT, net
 from qipai.mahjong.table.errors import HandNotOver
 from qipai.mahjong.table.machine import HandMachine
 
@@ -46,7 +46,7 @@ class Match:
         totals = net(hand.settlement.payments)
         for seat in range(4):
             self.scores[seat] += totals.get(seat, 0)
-        self.pot += totals.get(-1, 0)
+        self.pot += totals.get(POT, 0)
         self.hands_played += 1
         self.ruleset.book_hand(hand, self.table_state)
         following = self.ruleset.next_dealer(hand)
