@@ -8,6 +8,7 @@ The schema carries its version in ``PRAGMA user_version`` and is migrated on ope
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -59,6 +60,19 @@ MIGRATIONS: tuple[str, ...] = (
         record TEXT NOT NULL,
         left_by TEXT NOT NULL,
         adjourned_at REAL NOT NULL
+    );
+    """,
+    # 3: mahjong hands, each stored whole when it ends: room rules, seed, actions, settlement.
+    """
+    CREATE TABLE mahjong_hands (
+        id INTEGER PRIMARY KEY,
+        room TEXT NOT NULL,
+        table_id INTEGER NOT NULL,
+        hand_number INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        record TEXT NOT NULL,
+        settlement TEXT NOT NULL,
+        finished_at REAL NOT NULL
     );
     """,
 )
@@ -113,6 +127,32 @@ class AdjournedGame:
             "white": self.white,
             "left_by": self.left_by,
             "adjourned_at": self.adjourned_at,
+        }
+
+
+@dataclass(frozen=True)
+class MahjongHand:
+    """One finished hand; ``record`` (JSON) replays it with ``HandMachine.from_record``."""
+
+    id: int
+    room: str
+    table_id: int
+    hand_number: int
+    players: str
+    record: str
+    settlement: str
+    finished_at: float
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "game": self.id,
+            "room": self.room,
+            "table": self.table_id,
+            "hand_number": self.hand_number,
+            "players": json.loads(self.players),
+            "record": json.loads(self.record),
+            "settlement": json.loads(self.settlement),
+            "finished_at": self.finished_at,
         }
 
 
@@ -189,10 +229,11 @@ class Store:
     # games
 
     def next_game_id(self) -> int:
-        """Finished and adjourned games share one id space."""
+        """Finished and adjourned games and mahjong hands share one id space."""
         return self.db.execute(
             "SELECT MAX(COALESCE((SELECT MAX(id) FROM games), 0),"
-            " COALESCE((SELECT MAX(id) FROM adjourned), 0)) + 1"
+            " COALESCE((SELECT MAX(id) FROM adjourned), 0),"
+            " COALESCE((SELECT MAX(id) FROM mahjong_hands), 0)) + 1"
         ).fetchone()[0]
 
     def add_game(self, game: GameRecord) -> None:
@@ -224,6 +265,27 @@ class Store:
     def game(self, game_id: int) -> GameRecord | None:
         row = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         return _game(row) if row else None
+
+    # mahjong hands
+
+    def add_mahjong_hand(self, hand: MahjongHand) -> None:
+        self.db.execute(
+            "INSERT INTO mahjong_hands VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                hand.id,
+                hand.room,
+                hand.table_id,
+                hand.hand_number,
+                hand.players,
+                hand.record,
+                hand.settlement,
+                hand.finished_at,
+            ),
+        )
+
+    def mahjong_hand(self, hand_id: int) -> MahjongHand | None:
+        row = self.db.execute("SELECT * FROM mahjong_hands WHERE id = ?", (hand_id,)).fetchone()
+        return MahjongHand(*row) if row else None
 
     # adjourned games
 
