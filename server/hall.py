@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import trio
@@ -33,14 +33,22 @@ from . import accounts
 from .bots import BotFactory
 from .session import Session
 from .ssh.tickets import TicketBook, door_secret_matches
-from .store import AdjournedGame, GameRecord, Store
+from .store import AdjournedGame, GameRecord, MahjongHand, Store
 from .tables import TABLE_TYPES, Table
 from .tables.go import GoTable, forfeited_record
+from .tables.mahjong_config import MahjongConfig
 
 log = logging.getLogger(__name__)
 
 SERVER_NAME = "qipai-server 0.1.0"
-ROOM_NAMES = {"go": "围棋 Go"}
+ROOM_NAMES = {
+    "go": "围棋 Go",
+    "sichuan": "四川麻将 Sichuan",
+    "xuezhan": "血战到底 Xuezhan",
+    "lengzi": "长安棱子 Lengzi",
+    "baicheng": "白城鸡宝夹 Baicheng",
+    "zhongyou": "众游世界 Zhongyou",
+}
 ADJOURNED_LIFETIME = 24 * 3600.0
 ADJOURNED_SWEEP = 600.0
 
@@ -51,6 +59,7 @@ class HallConfig:
     failed_logins_per_address: int = 20
     failed_login_window: float = 300.0
     waiting_tables_per_player: int = 3
+    mahjong: MahjongConfig = field(default_factory=MahjongConfig)
     door_secret: str | None = None
 
 
@@ -450,6 +459,9 @@ class Hall:
     async def flush(self) -> None:
         await self._writes_done.wait()
 
+    def record_mahjong_hand(self, hand: MahjongHand) -> None:
+        self._write(self.store.add_mahjong_hand, hand, f"mahjong hand {hand.id}")
+
     def record_adjourned(self, game: AdjournedGame) -> None:
         self._write(self.store.add_adjourned, game, f"adjourned game {game.id}")
 
@@ -500,6 +512,9 @@ class Hall:
     async def on_game_record(self, session: Session, request: dict) -> dict:
         game = await self.store.call(self.store.game, request["game"])
         if game is None:
+            hand = await self.store.call(self.store.mahjong_hand, request["game"])
+            if hand is not None:
+                return hand.to_wire()
             raise ProtocolError(ErrorCode.NO_SUCH_GAME, f"there is no game {request['game']}")
         return {**game.summary(), "sgf": game.record}
 

@@ -2,7 +2,9 @@
 
 from .base import Occupant, Table
 from .go import GoTable
+from .mahjong import MahjongTable
 
 TABLE_TYPES: dict[str, type[Table]] = {"go": GoTable}
+TABLE_TYPES.update(dict.fromkeys(MahjongTable.rooms(), MahjongTable))
 
-__all__ = ["TABLE_TYPES", "GoTable", "Occupant", "Table"]
+__all__ = ["TABLE_TYPES", "GoTable", "MahjongTable", "Occupant", "Table"]

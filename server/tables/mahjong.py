@@ -1,0 +1,626 @@
+"""A mahjong table: four seats around a ``Match`` of ``HandMachine`` hands, run by the server.
+
+Every rule is the machine's; this class decides who may send what and when.  It keeps MJ-06's
+timers (acting for a seat with the machine's ``default_action`` when one runs out, and handing
+the seat to the bot after two in a row), plays bot, auto and disconnected seats with the
+table bot, and hides who could claim a discard (MJ-08): seats whose only option is to pass
+are answered at once by the server, and the answer that would close a claim window is held
+until the window has been open ``claim_delay`` seconds, so neither messages nor timing tell.
+
+Each applied action is published once, as the machine's events plus the view after it, every
+receiver getting only what its seats may see (``Event`` redaction, ``HandMachine.view``).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import logging
+import random
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+import trio
+
+from qipai.mahjong.bots import choose_action
+from qipai.mahjong.rulesets import get_ruleset
+from qipai.mahjong.table import Action, ActionType, IllegalAction, MahjongError
+from qipai.mahjong.table.events import Event
+from qipai.mahjong.table.machine import HandMachine, Phase
+from qipai.mahjong.table.match import Match
+from qipai.protocol import MAHJONG_ROOMS, ErrorCode, MahjongOptions, ProtocolError, encode
+
+from ..store import MahjongHand
+from .base import Occupant, Table
+from .mahjong_config import MahjongConfig
+
+if TYPE_CHECKING:
+    from ..hall import Hall
+    from ..session import Session
+
+log = logging.getLogger(__name__)
+
+TABLE_ACTIONS = ("ready", "auto", "manual", "add_bots")
+MACHINE_ACTIONS = frozenset(a.value for a in ActionType)
+TIMEOUTS_BEFORE_AUTO = 2
+HANDS_PER_ROUND_CAP = 16
+CLAIM_PHASES = (Phase.CLAIM, Phase.ROB)
+
+
+def protocol_error(error: MahjongError) -> ProtocolError:
+    """The machine's stable codes go out as they are; the few generic ones are mapped."""
+    mapped = {"malformed_action": ErrorCode.BAD_FIELD, "hand_over": ErrorCode.WRONG_PHASE}
+    code = mapped.get(error.code)
+    if code is None:
+        try:
+            code = ErrorCode(error.code)
+        except ValueError:
+            code = (
+                ErrorCode.ILLEGAL_ACTION
+                if isinstance(error, IllegalAction)
+                else ErrorCode.BAD_FIELD
+            )
+    return ProtocolError(code, error.message)
+
+
+def redact(event: Event, seats: frozenset[int]) -> dict[str, Any]:
+    """An event as a receiver holding ``seats`` may see it (hot-seat holds several)."""
+    wire = {"type": event.type, **event.public}
+    if event.private is not None and event.to in seats:
+        wire["private"] = dict(event.private)
+    return wire
+
+
+def standing(names: list[str], scores: list[int]) -> list[dict[str, Any]]:
+    """Seats best first; equal scores share a place."""
+    order = sorted(range(4), key=lambda s: (-scores[s], s))
+    rows = []
+    for index, seat in enumerate(order):
+        place = index + 1
+        if index and scores[seat] == scores[order[index - 1]]:
+            place = rows[-1]["place"]
+        rows.append({"seat": str(seat), "name": names[seat], "score": scores[seat], "place": place})
+    return rows
+
+
+class MahjongTable(Table):
+    seat_order = ("0", "1", "2", "3")
+    options: MahjongOptions
+
+    @staticmethod
+    def rooms() -> tuple[str, ...]:
+        return tuple(MAHJONG_ROOMS)
+
+    def __init__(self, hall: Hall, table_id: int, options: MahjongOptions, created_by: str) -> None:
+        self.room = options.room
+        super().__init__(hall, table_id, options, created_by)
+        self.config: MahjongConfig = hall.config.mahjong
+        seed = self.config.seed
+        self.rng = random.Random(secrets.randbits(64) if seed is None else seed + table_id)
+        self.ruleset = get_ruleset(options.ruleset, options.rules)
+        self.match: Match | None = None
+        self.hand: HandMachine | None = None
+        self.hand_start_state: dict[str, Any] = {}
+        self.hand_number = 0
+        self.history: list[dict[str, Any]] = []
+        self.rounds_done = 0
+        self.round_opener = 0
+        self.finished = False
+        self.between = False
+        self.between_until = float("inf")
+        self.ready: set[int] = set()
+        self.auto: set[int] = set()
+        self.timeouts = [0, 0, 0, 0]
+        self.deadline: float | None = None
+        self.prompt_key: tuple | None = None
+        self.window_opened = 0.0
+        self.changed_at = 0.0
+        self.held: Action | None = None
+        self.last_seat: dict[str, int] = {}
+        self._deal_due = False
+        self._timer: trio.CancelScope | None = None
+
+    # ------------------------------------------------------------------ who plays what
+
+    @property
+    def phase(self) -> str:
+        if self.finished:
+            return "over"
+        if not self.started:
+            return "waiting"
+        return "between" if self.between or self.hand is None else "playing"
+
+    def occupant(self, seat: int) -> Occupant:
+        occupant = self.seats[str(seat)]
+        assert occupant is not None
+        return occupant
+
+    def served(self, seat: int) -> bool:
+        """The server plays this seat: a bot, 托管 after timeouts, or a player who is away."""
+        occupant = self.occupant(seat)
+        return occupant.bot or seat in self.auto or not self.hall.is_online(occupant.name)
+
+    @property
+    def humans(self) -> set[str]:
+        return {o.name for o in self.seats.values() if o is not None and not o.bot}
+
+    @property
+    def hides_claims(self) -> bool:
+        """MJ-08's delay matters only where two or more people can watch each other's timing."""
+        return len(self.humans) >= 2 and not self.options.hotseat
+
+    @property
+    def timed(self) -> bool:
+        return self.options.timed and not self.options.hotseat
+
+    # ------------------------------------------------------------------ setting up
+
+    def setup(self, creator: Session) -> None:
+        """Bots take the highest seats; with bots or hot-seat the creator sits at once."""
+        options = self.options
+        for seat in self.seat_order[4 - options.bots :]:
+            self.seat_bot(seat, f"bot-{seat}")
+        if options.hotseat or options.bots:
+            self.sit(creator, "0")
+        if options.hotseat and not self.started:
+            occupant = self.seats["0"]
+            for seat in self.seat_order:
+                if self.seats[seat] is None:
+                    self.seats[seat] = occupant
+            self._begin()
+
+    def _begin(self) -> None:
+        self.started = True
+        self.start()
+        self.publish("started")
+        self.hall.table_changed(self)
+
+    def start(self) -> None:
+        """The fourth seat is taken: shuffle the seats if the room wants it, deal the first hand."""
+        if self.options.random_seats:
+            occupants = list(self.seats.values())
+            self.rng.shuffle(occupants)
+            self.seats = dict(zip(self.seat_order, occupants, strict=True))
+        self.match = Match(self.ruleset, self.rng.getrandbits(63))
+        self.round_opener = self.match.dealer
+        self._deal_due = True
+        self.wake()
+
+    def _add_bots(self, seats: tuple[str, ...]) -> None:
+        if self.started:
+            raise ProtocolError(ErrorCode.WRONG_PHASE, "the match has started")
+        if self.seats[seats[0]].name != self.created_by:  # type: ignore[union-attr]
+            raise ProtocolError(ErrorCode.NOT_CREATOR, "only the table's creator adds bots")
+        for seat in self.seat_order:
+            if self.seats[seat] is None:
+                self.seat_bot(seat, f"bot-{seat}")
+                self.publish("seated", seat=seat, name=f"bot-{seat}")
+        self._begin()
+
+    # ------------------------------------------------------------------ the table's task
+
+    async def run(self) -> None:
+        while True:
+            with trio.CancelScope(deadline=self._next_time()) as timer:
+                self._timer = timer
+                await trio.sleep_forever()
+            self._timer = None
+            for _ in range(64):  # yield now and then so one busy table cannot starve others
+                if not self._step(trio.current_time()):
+                    break
+            await trio.sleep(0)
+
+    def wake(self) -> None:
+        super().wake()
+        self.changed_at = trio.current_time()
+        if self._timer is not None:
+            self._timer.deadline = self._next_time()
+
+    def _bot_pause(self) -> float:
+        return self.config.bot_pause if self.humans else 0.0
+
+    def _next_time(self) -> float:
+        if self.finished or not self.started:
+            return float("inf")
+        if self._deal_due:
+            return -float("inf")
+        hand = self.hand
+        if hand is None or self.between:
+            return -float("inf") if self._all_ready() else self.between_until
+        times = [float("inf")]
+        if self.held is not None:
+            times.append(self.window_opened + self.config.claim_delay)
+        for seat in hand.to_act():
+            if self.held is not None and self.held.seat == seat:
+                continue
+            if self._pass_only(seat):
+                return -float("inf")
+            if self.served(seat):
+                times.append(self.changed_at + self._bot_pause())
+        if self.deadline is not None:
+            times.append(self.deadline)
+        return min(times)
+
+    def _step(self, now: float) -> bool:
+        """Do one thing that is due; False when nothing is."""
+        if self.finished or not self.started:
+            return False
+        if self._deal_due:
+            self._deal()
+            return True
+        hand = self.hand
+        if hand is None or self.between:
+            if self._all_ready() or now >= self.between_until:
+                self._deal()
+                return True
+            return False
+        if self.held is not None and now >= self.window_opened + self.config.claim_delay:
+            held, self.held = self.held, None
+            self._apply(held, "play")
+            return True
+        for seat in hand.to_act():
+            if self.held is not None and self.held.seat == seat:
+                continue
+            if self._pass_only(seat):
+                self._submit(Action(seat, ActionType.PASS), "play")
+                return True
+            if self.served(seat) and now >= self.changed_at + self._bot_pause():
+                action = choose_action(hand, seat)
+                assert action is not None
+                self._submit(action, "play")
+                return True
+        if self.deadline is not None and now >= self.deadline:
+            self._time_out(hand)
+            return True
+        return False
+
+    def _pass_only(self, seat: int) -> bool:
+        hand = self.hand
+        assert hand is not None
+        if hand.phase not in CLAIM_PHASES:
+            return False
+        legal = hand.legal_actions(seat)
+        return len(legal) == 1 and legal[0].type is ActionType.PASS
+
+    def _time_out(self, hand: HandMachine) -> None:
+        """MJ-06: the server acts for every seat still to answer; two in a row hand it to the bot."""
+        self.deadline = None
+        for seat in list(hand.to_act()):
+            if hand.over or seat not in hand.to_act():
+                continue
+            if self.held is not None and self.held.seat == seat:
+                continue
+            action = hand.default_action(seat)
+            if action is None:
+                continue
+            self.timeouts[seat] += 1
+            if self.timeouts[seat] >= TIMEOUTS_BEFORE_AUTO and seat not in self.auto:
+                self.auto.add(seat)
+                self.publish("auto", seat=str(seat), on=True)
+            self._submit(action, "timeout")
+
+    # ------------------------------------------------------------------ hands
+
+    def _deal(self) -> None:
+        match = self.match
+        assert match is not None
+        self._deal_due = False
+        self.between = False
+        self.ready.clear()
+        self.hand_number += 1
+        # The hand gets its own copy: booking it into the match must not change its view.
+        state = copy.deepcopy(match.table_state)
+        self.hand = hand = HandMachine(self.ruleset, self.rng.getrandbits(63), match.dealer, state)
+        self.hand_start_state = copy.deepcopy(state)
+        self.prompt_key = None
+        self._new_prompt(hand)
+        self.publish("deal", events=hand.events)
+
+    def _submit(self, action: Action, kind: str) -> None:
+        """Apply, unless it is the answer that would close a claim window too early (MJ-08)."""
+        hand = self.hand
+        assert hand is not None
+        closes = hand.phase in CLAIM_PHASES and hand.to_act() == [action.seat]
+        if closes and self.hides_claims:
+            opens = self.window_opened + self.config.claim_delay
+            if trio.current_time() < opens:
+                if action not in hand.legal_actions(action.seat):
+                    hand.apply(action)  # raises the machine's typed refusal, changing nothing
+                self.held = action
+                self.wake()
+                return
+        self._apply(action, kind)
+
+    def _apply(self, action: Action, kind: str) -> None:
+        hand = self.hand
+        assert hand is not None
+        events = hand.apply(action)
+        self._new_prompt(hand)
+        if hand.over:
+            self._book(hand)
+        if events:
+            self.publish(kind, by=str(action.seat), events=events)
+        else:
+            self._refresh(action.seat)
+        if self.finished:
+            match = self.match
+            assert match is not None
+            names = [self.occupant(s).name for s in range(4)]
+            self.publish("over", standing=standing(names, match.scores))
+            self.hall.table_changed(self)
+            self.hall.close_if_abandoned(self)
+
+    def _new_prompt(self, hand: HandMachine) -> None:
+        """A new turn or claim window starts its timer (MJ-06) and, for claims, MJ-08's clock."""
+        window = hand.window
+        if window is not None:
+            key: tuple = (hand.phase, window.actor, window.tile)
+        elif hand.phase is Phase.TURN:
+            key = (hand.phase, len(hand.actions))
+        else:
+            key = (hand.phase,)
+        if key == self.prompt_key:
+            return
+        self.prompt_key = key
+        now = trio.current_time()
+        if hand.phase in CLAIM_PHASES:
+            self.window_opened = now
+        if not self.timed or hand.over:
+            self.deadline = None
+            return
+        limit = self.config.claim if hand.phase in CLAIM_PHASES else self.config.turn
+        self.deadline = now + limit
+
+    def _refresh(self, seat: int) -> None:
+        """Only the answering player learns that its answer was taken: a private snapshot."""
+        name = self.occupant(seat).name
+        for session in list(self.audience):
+            if session.name == name:
+                self.snapshot(session)
+
+    def _book(self, hand: HandMachine) -> None:
+        """Score the hand into the match, store it, and end the match or pause before the next."""
+        match = self.match
+        assert match is not None
+        dealer = hand.dealer
+        totals = match.finish_hand(hand)
+        if match.dealer != dealer and match.dealer == self.round_opener:
+            self.rounds_done += 1
+        record_id = self.hall.allocate_game_id()
+        self.history.append(
+            {"hand": self.hand_number, "game": record_id, "dealer": dealer, "totals": totals}
+        )
+        self.hall.record_mahjong_hand(self._stored(record_id, hand))
+        self.deadline = None
+        self.held = None
+        if self._match_ended():
+            self.finished = True
+            return
+        self.between = True
+        self.ready.clear()
+        wait = self.config.next_hand if self.timed else float("inf")
+        self.between_until = trio.current_time() + wait
+
+    def _match_ended(self) -> bool:
+        options = self.options
+        if options.rounds is not None:
+            cap = options.rounds * HANDS_PER_ROUND_CAP
+            return self.rounds_done >= options.rounds or self.hand_number >= cap
+        assert options.hands is not None
+        return self.hand_number >= options.hands
+
+    def _all_ready(self) -> bool:
+        return all(s in self.ready or self.served(s) for s in range(4))
+
+    def _stored(self, record_id: int, hand: HandMachine) -> MahjongHand:
+        record = {**hand.record(), "table_state": self.hand_start_state}
+        settlement = hand.settlement
+        assert settlement is not None
+        return MahjongHand(
+            id=record_id,
+            room=self.room,
+            table_id=self.id,
+            hand_number=self.hand_number,
+            players=json.dumps([self.occupant(s).name for s in range(4)], ensure_ascii=False),
+            record=json.dumps(record, ensure_ascii=False),
+            settlement=json.dumps(settlement.to_wire(), ensure_ascii=False),
+            finished_at=time.time(),
+        )
+
+    # ------------------------------------------------------------------ views
+
+    def game_view(self) -> dict[str, Any]:
+        match = self.match
+        hand = self.hand
+        deadline = None
+        if self.deadline is not None and hand is not None and not hand.over and not self.between:
+            deadline = round(max(0.0, self.deadline - trio.current_time()), 1)
+        names = [o.name if o else None for o in self.seats.values()]
+        return {
+            "phase": self.phase,
+            "hand_number": self.hand_number,
+            "hands": self.options.hands,
+            "rounds": self.options.rounds,
+            "round": self.rounds_done,
+            "scores": list(match.scores) if match else [0, 0, 0, 0],
+            "pot": match.pot if match else 0,
+            "dealer": match.dealer if match else None,
+            "deadline": deadline,
+            "history": list(self.history),
+            "ready": sorted(str(s) for s in self.ready),
+            "auto": sorted(str(s) for s in range(4) if self.started and self.served(s)),
+            "standing": standing(names, match.scores) if self.finished and match else None,  # type: ignore[arg-type]
+        }
+
+    def shown_seat(self, seats: tuple[str, ...], name: str | None) -> int | None:
+        """Whose hand a receiver looks at: hot-seat shows the seat that must act next."""
+        if not seats:
+            return None
+        held = [int(s) for s in seats]
+        hand = self.hand
+        if hand is not None and not self.between:
+            for seat in hand.to_act():
+                if seat in held and not self._answered(seat):
+                    return seat
+        last = self.last_seat.get(name or "")
+        return last if last in held else held[0]
+
+    def private_view(self, seats: tuple[str, ...]) -> dict[str, Any]:
+        return {"legal": self.table_actions(seats)}
+
+    def table_actions(self, seats: tuple[str, ...]) -> list[str]:
+        if not seats or self.finished:
+            return []
+        if not self.started:
+            owner = self.seats[seats[0]]
+            return ["add_bots"] if owner is not None and owner.name == self.created_by else []
+        actions = []
+        if self.between and any(int(s) not in self.ready for s in seats):
+            actions.append("ready")
+        if any(int(s) in self.auto for s in seats):
+            actions.append("manual")
+        elif self.timed:
+            actions.append("auto")
+        return actions
+
+    def hand_view(self, seat: int | None) -> dict[str, Any] | None:
+        hand = self.hand
+        if hand is None:
+            return None
+        view = hand.view(seat)
+        if seat is not None and self._answered(seat):
+            view["legal_actions"] = []
+        return view
+
+    def view(self, seats: tuple[str, ...], game: dict[str, Any] | None = None) -> dict[str, Any]:
+        occupant = self.seats[seats[0]] if seats else None
+        name = occupant.name if occupant else None
+        seat = self.shown_seat(seats, name)
+        acting = []
+        if self.hand is not None and not self.between:
+            to_act = self.hand.to_act()
+            acting = [s for s in seats if int(s) in to_act and not self._answered(int(s))]
+        seats_view = {s: self.seat_info(o) for s, o in self.seats.items()}
+        for s, info in seats_view.items():
+            if info is not None:
+                info["auto"] = self.started and not self.finished and int(s) in self.auto
+        return {
+            "table": self.id,
+            "room": self.room,
+            "seq": self.seq,
+            "options": self.options.to_wire(),
+            "seats": seats_view,
+            "spectators": self.spectators(),
+            "you": {
+                "seats": list(seats),
+                "seat": None if seat is None else str(seat),
+                "acting": acting,
+                "legal": self.table_actions(seats),
+            },
+            "game": self.game_view() if game is None else game,
+            "hand": self.hand_view(seat),
+        }
+
+    def _answered(self, seat: int) -> bool:
+        return self._pass_only(seat) or (self.held is not None and self.held.seat == seat)
+
+    def publish(self, kind: str, events: list[Event] | None = None, **detail: Any) -> None:
+        """Advance ``seq`` and send the event to each receiver with its own redaction."""
+        self.seq += 1
+        encoded: dict[tuple[str, ...], bytes] = {}
+        game = self.game_view()
+        for session in list(self.audience):
+            seats = self.seats_of(session.name)
+            data = encoded.get(seats)
+            if data is None:
+                message = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind}
+                message.update(detail)
+                if events is not None:
+                    mine = frozenset(int(s) for s in seats)
+                    message["events"] = [redact(e, mine) for e in events]
+                message["view"] = self.view(seats, game)
+                data = encoded[seats] = encode(message)
+            session.push(data)
+        self.wake()
+
+    # ------------------------------------------------------------------ requests
+
+    def act(self, seats: tuple[str, ...], message: dict[str, Any]) -> None:
+        action = message["action"]
+        if action not in MACHINE_ACTIONS and action not in TABLE_ACTIONS:
+            raise ProtocolError(ErrorCode.BAD_FIELD, f"unknown action {action!r}")
+        if action == "add_bots":
+            self._add_bots(seats)
+            return
+        if not self.started:
+            raise ProtocolError(ErrorCode.TABLE_NOT_STARTED, "waiting for four players")
+        if self.finished:
+            raise ProtocolError(ErrorCode.GAME_OVER, "the match is over")
+        seat = self._acting_seat(seats, message)
+        if action in TABLE_ACTIONS:
+            getattr(self, f"_do_{action}")(seat)
+            return
+        hand = self.hand
+        if hand is None or self.between:
+            raise ProtocolError(ErrorCode.WRONG_PHASE, "no hand is being played")
+        wire: dict[str, Any] = {"seat": seat, "type": action}
+        if message.get("tile") is not None:
+            wire["tile"] = message["tile"]
+        try:
+            move = Action.from_wire(wire)
+            if self.held is not None and self.held.seat == seat:
+                raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "you have answered already")
+            if self._pass_only(seat):
+                raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "you have nothing to answer")
+            if move not in hand.legal_actions(seat):
+                hand.apply(move)  # the machine's own refusal, changing nothing
+            self.timeouts[seat] = 0
+            self.last_seat[self.occupant(seat).name] = seat
+            if seat in self.auto:
+                self.auto.discard(seat)
+                self.publish("auto", seat=str(seat), on=False)
+            self._submit(move, "play")
+        except MahjongError as error:
+            raise protocol_error(error) from None
+
+    def _acting_seat(self, seats: tuple[str, ...], message: dict[str, Any]) -> int:
+        wanted = message.get("seat")
+        if wanted is not None:
+            if wanted not in seats:
+                raise ProtocolError(ErrorCode.NOT_SEATED, f"you do not sit in seat {wanted}")
+            return int(wanted)
+        name = self.occupant(int(seats[0])).name
+        shown = self.shown_seat(seats, name)
+        assert shown is not None
+        return shown
+
+    def _do_ready(self, seat: int) -> None:
+        if not self.between:
+            raise ProtocolError(ErrorCode.WRONG_PHASE, "ready is for the pause between hands")
+        name = self.occupant(seat).name
+        for each in range(4):
+            occupant = self.occupant(each)
+            if occupant.name == name and not occupant.bot:
+                self.ready.add(each)
+        self.publish("ready", seat=str(seat))
+
+    def _do_auto(self, seat: int) -> None:
+        if seat not in self.auto:
+            self.auto.add(seat)
+            self.publish("auto", seat=str(seat), on=True)
+
+    def _do_manual(self, seat: int) -> None:
+        self.timeouts[seat] = 0
+        if seat in self.auto:
+            self.auto.discard(seat)
+            self.publish("auto", seat=str(seat), on=False)
+
+    def forfeit(self, seat: str) -> None:
+        """A player who leaves a running match hands the seat to the bot for good."""
+        occupant = self.seats[seat]
+        assert occupant is not None
+        for each, other in self.seats.items():
+            if other == occupant:
+                self.seats[each] = Occupant(occupant.name, bot=True)
+        self.publish("stood", seat=seat, name=occupant.name)

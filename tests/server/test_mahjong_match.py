@@ -1,0 +1,64 @@
+"""Four protocol clients play whole mahjong matches of every room over TCP while a spectator
+watches; every message each of them received is checked against the machine's redaction."""
+
+import pytest
+
+from qipai.protocol import MAHJONG_ROOMS
+
+from .harness import running_hall, user
+from .test_mahjong_support import (
+    SeatBot,
+    check_stream,
+    fast_config,
+    play_all,
+    seated_table,
+    stored_hands,
+)
+
+ROOM_HANDS = {"sichuan": 3, "xuezhan": 2, "lengzi": 3, "baicheng": 3, "zhongyou": 3}
+
+
+@pytest.mark.trio
+@pytest.mark.parametrize("room", sorted(MAHJONG_ROOMS))
+async def test_four_clients_play_a_match_to_its_standing_and_nothing_leaks(tmp_path, room):
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        eve = await user(server, "eve")
+        options = {"hands": ROOM_HANDS[room], "timed": False}
+        table, bots = await seated_table(server, room, options, watchers=[eve])
+        spectator = SeatBot(eve, table, "eve")
+        views = await play_all(bots, (spectator,))
+        assert spectator.view["game"]["standing"] == views[0]["game"]["standing"]
+        final = views[0]["game"]
+        assert final["phase"] == "over" and final["hand_number"] == ROOM_HANDS[room]
+        assert len(final["history"]) == ROOM_HANDS[room]
+        scores = [sum(h["totals"][s] for h in final["history"]) for s in range(4)]
+        assert final["scores"] == scores
+        standing = final["standing"]
+        assert [row["score"] for row in standing] == sorted(scores, reverse=True)
+        assert {row["name"] for row in standing} == {"ann", "bob", "cat", "dan"}
+        assert all(not bot.errors for bot in bots), [bot.errors for bot in bots]
+        records = await stored_hands(bots[0].client, views[0])
+        assert all(r["room"] == room and r["players"] for r in records)
+        checked = 0
+        for bot in bots:
+            seats = frozenset(int(s) for s in bot.view["you"]["seats"])
+            assert len(seats) == 1
+            checked += check_stream(bot.received, records, seats)
+        checked += check_stream(spectator.received, records, frozenset())
+        assert checked > 5 * 40
+
+
+@pytest.mark.trio
+async def test_random_seating_shuffles_the_four_when_the_table_starts(tmp_path):
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        table, bots = await seated_table(server, "zhongyou", {"hands": 1})
+        await play_all(bots)
+        seats = bots[0].view["seats"]
+        assert sorted(info["name"] for info in seats.values()) == ["ann", "bob", "cat", "dan"]
+        started = next(m for m in bots[0].received if m.get("kind") == "started")
+        by_seat = {s: info["name"] for s, info in started["view"]["seats"].items()}
+        assert by_seat == {s: info["name"] for s, info in seats.items()}
+        for bot in bots:
+            assert bot.view["you"]["seats"] == [
+                s for s, info in seats.items() if info["name"] == bot.name
+            ]
