@@ -20,6 +20,11 @@ _rows: list[Row] = []
 _row_ids: dict[Row, int] = {}
 _suit_rows: dict[bytes, int] = {}
 _honour_rows: dict[bytes, int] = {}
+_small_rows: dict[bytes, int] = {}
+"""The suit and honour vectors of at most ``SMALL_GROUP`` tiles again, in a small dict of fresh
+keys: nearly every group in play is that small, and a table that stays in the CPU cache is
+looked up markedly faster than the full one (the 9-byte and 7-byte keys never collide)."""
+SMALL_GROUP = 7
 _two_suits: list[list[int]] = []
 """``_two_suits[a][b]``: row id of two groups with row ids a and b; likewise for three suits."""
 _three_suits: list[list[int]] = []
@@ -58,6 +63,12 @@ def prepare_tables() -> None:
     _two_suits.extend(two)
     _three_suits.extend(three)
     _by_total.extend(by_total)
+    for table in (suits, honours):
+        _small_rows.update(
+            (bytes(bytearray(key)), value)
+            for key, value in table.items()
+            if sum(key) <= SMALL_GROUP
+        )
     _honour_rows.update(honours)
     _suit_rows.update(suits)
 
@@ -76,10 +87,11 @@ def shanten(
         prepare_tables()
     try:
         key = bytes(counts)
-        first = _suit_rows[key[0:9]]
-        second = _suit_rows[key[9:18]]
-        third = _suit_rows[key[18:27]]
-        honours = _honour_rows[key[27:]]
+        small = _small_rows.get
+        first = small(key[0:9]) or _suit_rows[key[0:9]]
+        second = small(key[9:18]) or _suit_rows[key[9:18]]
+        third = small(key[18:27]) or _suit_rows[key[18:27]]
+        honours = small(key[27:]) or _honour_rows[key[27:]]
     except (KeyError, TypeError, ValueError):
         check_counts(counts)
         raise
