@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import secrets
 import shlex
 import signal
 import sys
@@ -20,6 +21,8 @@ import trio
 
 from .app import Server
 from .bots import BotFactory, find_gnugo
+from .hall import HallConfig
+from .ssh.launcher import run_door
 from .store import SchemaTooNew, Store
 
 log = logging.getLogger("server")
@@ -50,6 +53,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="stop when stdin closes (for a parent process that starts the server)",
     )
+    parser.add_argument(
+        "--ssh",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help="also open the SSH front door on PORT (needs the ssh extra: pip install 'qipai[ssh]')",
+    )
+    parser.add_argument(
+        "--ssh-host", default=None, help="address of the SSH door (default: same as --host)"
+    )
     parser.add_argument("--log-level", default="INFO", help="logging level (default: %(default)s)")
     return parser
 
@@ -75,16 +88,28 @@ async def _stop_on_stdin_eof(server: Server) -> None:
     server.stop()
 
 
-async def _main(args: argparse.Namespace, store: Store, bots: BotFactory) -> None:
-    server = Server(store, bots)
+async def _main(args: argparse.Namespace, store: Store, bots: BotFactory, data_dir: Path) -> int:
+    door_secret = secrets.token_urlsafe(32) if args.ssh is not None else None
+    server = Server(store, bots, HallConfig(door_secret=door_secret))
+    code = 0
     async with trio.open_nursery() as nursery:
         nursery.start_soon(_stop_on_signals, server)
         if args.exit_with_stdin:
             nursery.start_soon(_stop_on_stdin_eof, server)
         port = await nursery.start(server.run, args.host, args.port)
         print(f"QIPAI-READY {args.host} {port}", flush=True)
+        if door_secret is not None:
+            ssh_host = args.ssh_host or args.host
+            hall, listen = (args.host, port), (ssh_host, args.ssh)
+            ssh_port = await nursery.start(run_door, hall, listen, data_dir, door_secret)
+            if ssh_port is None:
+                code = 1
+                server.stop()
+            else:
+                print(f"QIPAI-SSH-READY {ssh_host} {ssh_port}", flush=True)
         await server.done.wait()
         nursery.cancel_scope.cancel()
+    return code
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,13 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     command = shlex.split(args.go_engine) if args.go_engine else find_gnugo()
     log.info("database %s; Go bots: %s", db_path, command or "built-in")
     try:
-        trio.run(_main, args, store, BotFactory(command))
+        return trio.run(_main, args, store, BotFactory(command), db_path.parent)
     except OSError as exc:
         log.error("cannot listen on %s:%s: %s", args.host, args.port, exc)
         return 1
     finally:
         store.close()
-    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,168 @@
+"""A real hall with its SSH door (``qipai-server --ssh 0`` on 127.0.0.1) and SSH visitors that
+see the screen through a terminal emulator (pyte), as a person would."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+import pyte
+
+WAIT = 20.0
+
+
+@dataclass
+class Hall:
+    process: subprocess.Popen
+    port: int
+    ssh_port: int
+    data_dir: Path
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def start_hall(data_dir: Path) -> Hall:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "server.cli", "--port", "0", "--db", str(data_dir / "hall.db")]
+        + ["--ssh", "0", "--log-level", "WARNING"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    hall_line = process.stdout.readline().split()
+    door_line = process.stdout.readline().split()
+    assert hall_line[:2] == ["QIPAI-READY", "127.0.0.1"], hall_line
+    assert door_line[:2] == ["QIPAI-SSH-READY", "127.0.0.1"], door_line
+    return Hall(process, int(hall_line[2]), int(door_line[2]), data_dir)
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(entry))
+    return found
+
+
+def client_pids(hall: Hall) -> list[int]:
+    """The visitors' client processes: the children of the door's fork server."""
+    door = next(pid for pid in _children(hall.process.pid) if b"server.ssh" in _command(pid))
+    forks = next(pid for pid in _children(door) if b"forkserver" in _command(pid))
+    return _children(forks)
+
+
+def _command(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+class Screen(asyncssh.SSHClientSession):
+    """The visitor's terminal: every byte from the door goes through a VT emulator."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received = bytearray()
+        self.closed = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype: object) -> None:
+        self.received += data
+        self.stream.feed(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+
+class Visitor:
+    def __init__(self, conn: asyncssh.SSHClientConnection) -> None:
+        self.conn = conn
+        self.chan: asyncssh.SSHClientChannel | None = None
+        self.view: Screen | None = None
+
+    @classmethod
+    async def connect(
+        cls,
+        port: int,
+        name: str,
+        key: asyncssh.SSHKey | None = None,
+        password: str | None = None,
+    ) -> Visitor:
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=name,
+            client_keys=[key] if key is not None else None,
+            password=password,
+            known_hosts=None,
+            agent_path=None,
+            preferred_auth=("publickey", "password") if key is not None else ("password",),
+        )
+        return cls(conn)
+
+    async def open_terminal(
+        self, columns: int = 80, rows: int = 24, env: dict[str, str] | None = None
+    ) -> Screen:
+        self.chan, self.view = await self.conn.create_session(
+            lambda: Screen(columns, rows),
+            term_type="xterm-256color",
+            term_size=(columns, rows),
+            env=env or {},
+            encoding=None,
+        )
+        return self.view
+
+    async def wait_for(self, text: str, timeout: float = WAIT) -> None:
+        assert self.view is not None
+        deadline = time.monotonic() + timeout
+        while text not in self.view.text():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} never appeared; the screen:\n{self.view.text()}")
+            await asyncio.sleep(0.05)
+
+    def press(self, keys: bytes) -> None:
+        assert self.chan is not None
+        self.chan.write(keys)
+
+    def resize(self, columns: int, rows: int) -> None:
+        assert self.chan is not None and self.view is not None
+        self.view.screen.resize(rows, columns)
+        self.chan.change_terminal_size(columns, rows)
+
+    async def closed(self, timeout: float = WAIT) -> None:
+        assert self.view is not None
+        await asyncio.wait_for(self.view.closed.wait(), timeout)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+async def until(condition, what: str, timeout: float = WAIT) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.05)

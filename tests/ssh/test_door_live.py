@@ -1,0 +1,158 @@
+"""The SSH front door as a visitor meets it: asyncssh's own client against ``qipai-server
+--ssh 0`` on 127.0.0.1, the screen read through a terminal emulator."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncssh
+import pytest
+
+from tests.server.test_server_cli import Line
+
+from .harness import Visitor, client_pids, start_hall, until
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory):
+    running = start_hall(tmp_path_factory.mktemp("door"))
+    yield running
+    running.stop()
+
+
+def new_key() -> asyncssh.SSHKey:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+async def register(hall, name: str, key: asyncssh.SSHKey) -> Visitor:
+    """A new name with a new key: the confirmation screen, 'y', then the lobby."""
+    visitor = await Visitor.connect(hall.ssh_port, name, key)
+    await visitor.open_terminal()
+    await visitor.wait_for(f"The name {name} is free")
+    await visitor.wait_for(key.get_fingerprint("sha256"))
+    visitor.press(b"y")
+    await visitor.wait_for("lobby  |")
+    await visitor.wait_for(name)
+    return visitor
+
+
+@pytest.mark.asyncio
+async def test_first_frame_keys_resize_and_quit(hall):
+    visitor = await register(hall, "ann", new_key())
+    assert len(client_pids(hall)) == 1
+    screen = visitor.view.screen
+    await until(lambda: "Log out" in screen.display[23], "the footer on the last of 24 rows")
+    visitor.press(b"t")  # keys reach the game: open the chat box, say something
+    await visitor.wait_for("say something")
+    visitor.press(b"hello door\r")
+    await visitor.wait_for("ann: hello door")
+    visitor.press(b"\x1b")  # close the chat box
+    visitor.resize(100, 30)
+    await until(lambda: "Log out" in screen.display[29], "the footer on row 30")
+    assert "Log out" not in screen.display[23]
+    assert "─" * 100 in visitor.view.text()  # the rule above the chat spans the new width
+    assert "ann: hello door" in visitor.view.text()
+    visitor.press(b"\x11")  # ctrl+q quits the client
+    await visitor.closed()
+    assert visitor.chan.get_exit_status() == 0
+    await until(lambda: not client_pids(hall), "the client process to end")
+    visitor.close()
+
+
+@pytest.mark.asyncio
+async def test_a_visitor_who_hangs_up_takes_the_client_with_them(hall):
+    visitor = await register(hall, "dee", new_key())
+    assert len(client_pids(hall)) == 1
+    visitor.close()
+    await until(lambda: not client_pids(hall), "the client process to end")
+
+
+@pytest.mark.asyncio
+async def test_the_registered_key_goes_straight_to_the_lobby_and_no_other_key_opens(hall):
+    key = new_key()
+    first = await register(hall, "bob", key)
+    first.press(b"\x11")
+    await first.closed()
+    first.close()
+    again = await Visitor.connect(hall.ssh_port, "bob", key)
+    screen = await again.open_terminal()
+    await again.wait_for("lobby  |")
+    assert "is free" not in screen.text() and "bob" in screen.text()
+    again.close()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Visitor.connect(hall.ssh_port, "bob", new_key())
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Visitor.connect(hall.ssh_port, "bob", password="anything")
+
+
+@pytest.mark.asyncio
+async def test_declining_registration_keeps_nothing(hall):
+    key = new_key()
+    visitor = await Visitor.connect(hall.ssh_port, "eve", key)
+    await visitor.open_terminal()
+    await visitor.wait_for("The name eve is free")
+    visitor.press(b"n")
+    await visitor.wait_for("Nothing was registered")
+    await visitor.closed()
+    visitor.close()
+    assert not client_pids(hall)
+    again = await Visitor.connect(hall.ssh_port, "eve", new_key())  # still free for anyone
+    await again.open_terminal()
+    await again.wait_for("The name eve is free")
+    again.close()
+
+
+@pytest.mark.asyncio
+async def test_an_account_without_a_key_opens_with_its_password(hall):
+    line = Line(hall.port)
+    line.request("hello", version=1)
+    assert line.request("register", name="cid", password="cid-password")["type"] == "ok"
+    line.sock.close()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Visitor.connect(hall.ssh_port, "cid", password="not-it")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Visitor.connect(hall.ssh_port, "cid", key=new_key())
+    visitor = await Visitor.connect(hall.ssh_port, "cid", password="cid-password")
+    await visitor.open_terminal()
+    await visitor.wait_for("lobby  |")
+    await visitor.wait_for("cid")
+    visitor.close()
+
+
+@pytest.mark.asyncio
+async def test_a_guest_comes_in_without_credentials(hall):
+    visitor = await Visitor.connect(hall.ssh_port, "guest")
+    await visitor.open_terminal()
+    await visitor.wait_for("lobby  |")
+    await visitor.wait_for("guest-")
+    visitor.close()
+
+
+@pytest.mark.asyncio
+async def test_a_command_instead_of_a_terminal_is_refused(hall):
+    visitor = await Visitor.connect(hall.ssh_port, "guest")
+    result = await visitor.conn.run("cat /etc/passwd", check=False)
+    assert result.exit_status == 1
+    assert "runs no commands" in result.stdout and "root:" not in result.stdout
+    with pytest.raises(asyncssh.ChannelOpenError):  # one session per connection
+        await visitor.conn.run("true", check=False)
+    visitor.close()
+    shell = await Visitor.connect(hall.ssh_port, "guest")
+    no_terminal = await shell.conn.run(check=False)  # a shell without a pty
+    assert no_terminal.exit_status == 1
+    assert "only opens the game" in no_terminal.stdout
+    shell.close()
+    assert not client_pids(hall)
+
+
+@pytest.mark.asyncio
+async def test_sftp_and_forwarding_are_refused(hall):
+    visitor = await Visitor.connect(hall.ssh_port, "guest")
+    with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+        await visitor.conn.start_sftp_client()
+    with pytest.raises(asyncssh.ChannelOpenError):
+        await visitor.conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", hall.port)
+    with pytest.raises(asyncssh.ChannelListenError):
+        await visitor.conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", hall.port)
+    visitor.close()
+    await asyncio.sleep(0)
