@@ -45,6 +45,7 @@ async def run_door(
         return
     command = [sys.executable, "-m", "server.ssh", "--host", listen[0], "--port", str(listen[1])]
     command += ["--hall", f"{loopback_for(hall[0])}:{hall[1]}", "--data-dir", str(data_dir)]
+    command += ["--log-level", logging.getLevelName(logging.getLogger().getEffectiveLevel())]
     process = await trio.lowlevel.open_process(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE
     )
