@@ -22,11 +22,11 @@ from qipai.platform.errors import (
     SeatedCannotBet,
 )
 from qipai.platform.ledger import (
-    EMPTY,
     HOUSE,
     Movement,
     Reason,
     bet_pool_account,
+    combine,
     transfer,
 )
 
@@ -133,12 +133,13 @@ class BetBook:
         else:
             payouts, house = parimutuel(self.bets, Side(winner))
             reason = Reason.BET_PAYOUT
-        movement = EMPTY
+        parts = []
         nets: dict[str, int] = {}
         for bet, payout in zip(self.bets, payouts, strict=True):
-            movement += transfer(self.pool, bet.bettor, payout, reason, self.game, bet.side.value)
+            parts.append(transfer(self.pool, bet.bettor, payout, reason, self.game, bet.side.value))
             nets[bet.bettor] = nets.get(bet.bettor, 0) + payout - bet.amount
-        movement += transfer(self.pool, HOUSE, house, Reason.BET_RAKE, self.game)
+        parts.append(transfer(self.pool, HOUSE, house, Reason.BET_RAKE, self.game))
+        movement = combine(parts)
         self.closed = self.settled = True
         pool = sum(b.amount for b in self.bets)
         return BetsSettled(movement, refund, nets, 0 if refund else pool * RAKE_PERCENT // 100)

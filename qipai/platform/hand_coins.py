@@ -21,7 +21,7 @@ from qipai.mahjong.scoring import HOUSE as HOUSE_PARTY
 from qipai.mahjong.scoring import POT as POT_PARTY
 from qipai.mahjong.scoring import Payment, Settlement
 from qipai.platform.errors import BadInput
-from qipai.platform.ledger import EMPTY, HOUSE, Movement, Reason, transfer
+from qipai.platform.ledger import HOUSE, Movement, Reason, combine, transfer
 
 SEATS = 4
 FEE_REASON = "台费"
@@ -85,7 +85,9 @@ def pay_within_means(
             means = funds.get(party, 0) + sum(
                 paid[i] for i, p in enumerate(payments) if p.payee == party
             )
-            target = _share_by_creditor(payments, mine, min(owed, means))
+            if means >= owed:
+                continue
+            target = _share_by_creditor(payments, mine, means)
             for i, amount in zip(mine, target, strict=True):
                 if amount < paid[i]:
                     paid[i], changed = amount, True
@@ -109,9 +111,8 @@ def _share_by_creditor(payments: Sequence[Payment], mine: list[int], means: int)
 def _movement(
     paid: Sequence[tuple[Payment, int]], parties: _Parties, reason_of, ref: str
 ) -> Movement:
-    movement = EMPTY
-    for payment, amount in paid:
-        movement += transfer(
+    return combine(
+        transfer(
             parties.account(payment.payer),
             parties.account(payment.payee),
             amount,
@@ -119,7 +120,8 @@ def _movement(
             ref,
             payment.reason,
         )
-    return movement
+        for payment, amount in paid
+    )
 
 
 def _reason(payment: Payment) -> Reason:
@@ -145,15 +147,15 @@ def settle_payments(
             raise BadInput(f"payment amounts are non-negative integers: {payment!r}")
     parties = _Parties(seats, pot)
     coins = dict(balances)
-    movement = EMPTY
+    steps = []
     fees = [p for p in payments if is_fee(p)]
     for stage in (fees, [p for p in payments if not is_fee(p)]):
         funds = {party: coins.get(parties.account(party), 0) for party in _parties_of(stage)}
         step = _movement(pay_within_means(stage, funds), parties, _reason, ref)
         for account, change in step.net().items():
             coins[account] = coins.get(account, 0) + change
-        movement += step
-    return movement, coins
+        steps.append(step)
+    return combine(steps), coins
 
 
 def _parties_of(payments: Sequence[Payment]) -> set[int]:
@@ -223,32 +225,29 @@ def settle_escape(
     escaper_account = seats[escaper]
     penalty = min(ESCAPE_MULTIPLE * stake, coins.get(escaper_account, 0))
     share = penalty // 3
-    for seat, account in enumerate(seats):
-        if seat != escaper:
-            movement += transfer(escaper_account, account, share, Reason.ESCAPE_PENALTY, ref)
-    return movement + transfer(
+    shares = [
+        transfer(escaper_account, account, share, Reason.ESCAPE_PENALTY, ref)
+        for seat, account in enumerate(seats)
+        if seat != escaper
+    ]
+    remainder = transfer(
         escaper_account, HOUSE, penalty - 3 * share, Reason.ESCAPE_PENALTY, ref, "remainder"
     )
+    return combine([movement, *shares, remainder])
 
 
 def split_pot_movement(
     payments: Sequence[Payment], *, seats: Sequence[str], pot: str, ref: str
 ) -> Movement:
     """The Lengzi pot shared by the first leaver's three opponents (``lengzi.leave_table``)."""
-    movement = EMPTY
+    parties = _Parties(seats, pot)
     for payment in payments:
         if payment.payer != POT_PARTY:
             raise BadInput(f"a pot split pays out of the pot only, not {payment!r}")
-        parties = _Parties(seats, pot)
-        movement += transfer(
-            pot,
-            parties.account(payment.payee),
-            payment.amount,
-            Reason.POT_SPLIT,
-            ref,
-            payment.reason,
-        )
-    return movement
+    return combine(
+        transfer(pot, parties.account(p.payee), p.amount, Reason.POT_SPLIT, ref, p.reason)
+        for p in payments
+    )
 
 
 def close_pot(pot: str, amount: int, ref: str) -> Movement:

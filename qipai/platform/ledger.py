@@ -111,6 +111,11 @@ class Movement:
 EMPTY = Movement(())
 
 
+def combine(parts: Iterable[Movement]) -> Movement:
+    """One movement from several, checked once (``+`` in a loop would re-check every entry)."""
+    return Movement(tuple(entry for part in parts for entry in part.entries))
+
+
 def transfer(
     payer: str, payee: str, amount: int, reason: Reason, ref: str, detail: str = ""
 ) -> Movement:
