@@ -155,6 +155,28 @@ class GoStanding:
     def new(cls, start: str = DEFAULT_START) -> GoStanding:
         return cls(starting_rank(start))
 
+    def to_wire(self) -> dict:
+        """Plain data for the accounts table and the profile screen."""
+        return {
+            "rank": rank_name(self.rank),
+            "window": list(self.window),
+            "wins_over": dict(self.wins_over),
+        }
+
+    @classmethod
+    def from_wire(cls, data: object) -> GoStanding:
+        try:
+            window = tuple(data["window"])  # type: ignore[index]
+            wins_over = {str(k): v for k, v in dict(data["wins_over"]).items()}  # type: ignore[index]
+            rank = parse_rank(data["rank"])  # type: ignore[index]
+        except (KeyError, TypeError, ValueError):
+            raise BadInput(f"not a Go standing: {data!r}") from None
+        if not all(type(w) is bool for w in window) or not all(
+            type(v) is int and 0 < v <= WINS_OVER_LIMIT for v in wins_over.values()
+        ):
+            raise BadInput(f"not a Go standing: {data!r}")
+        return cls(rank, window, MappingProxyType(wins_over))
+
     def record(
         self, opponent: str, opponent_rank: int, outcome: Outcome, *, valid: bool
     ) -> tuple[GoStanding, RankedEntry]:

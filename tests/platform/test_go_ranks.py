@@ -205,3 +205,15 @@ def test_a_ranked_game_records_both_players_against_each_others_rank_before():
         record_ranked_game(("b", three), ("w", GoStanding(parse_rank("5d"))), "black", valid=True)
     with pytest.raises(BadInput):
         record_ranked_game(("b", three), ("w", four), "red", valid=True)
+
+
+def test_standing_round_trips_as_plain_data_and_refuses_garbage():
+    standing = standing_after("10k", 9)
+    standing, _ = standing.record("bob", standing.rank, Outcome.WIN, valid=True)
+    wire = standing.to_wire()
+    assert wire["rank"] == "10k" and len(wire["window"]) == 20
+    assert GoStanding.from_wire(wire) == standing
+    for bad in (None, {}, {**wire, "rank": "0d"}, {**wire, "window": [1]},
+                {**wire, "wins_over": {"bob": 6}}, {**wire, "window": [True] * 21}):  # fmt: skip
+        with pytest.raises(BadInput):
+            GoStanding.from_wire(bad)
