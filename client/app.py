@@ -15,10 +15,12 @@ from client.connection import HallConnection, HallError
 from client.go_view import GoView
 from client.launch import Launch
 from client.local_hall import LocalHall, LocalHallError
+from client.mahjong_cli import table_options
 from client.messages import HallClosed, HallPush
 from client.screens.go_table import GoTableScreen
 from client.screens.lobby import LobbyScreen
 from client.screens.login import LoginScreen
+from client.screens.mahjong_table import MahjongTableScreen, open_mahjong_table
 from client.screens.result import ResultScreen
 from client.screens.start import StartScreen
 
@@ -49,6 +51,12 @@ class QipaiApp(App):
         self.push_screen(StartScreen())
         if self.launch.mode == "connect":
             self.open_hall(self.launch.address)
+        elif self.launch.mode == "local" and self.launch.game == "mahjong":
+            self.run_worker(
+                self._play_local(self.launch.room, table_options(self.launch), None),
+                group="hall",
+                exclusive=True,
+            )
         elif self.launch.mode == "local":
             self.play_local(self.launch.size, self.launch.bot, self.launch.engine)
 
@@ -100,9 +108,11 @@ class QipaiApp(App):
     # Local mode.
 
     def play_local(self, size: int, bot: str | None, engine: str | None) -> None:
-        self.run_worker(self._play_local(size, bot, engine), group="hall", exclusive=True)
+        options: dict[str, Any] = {"size": size}
+        options.update({"bot": bot} if bot else {"hotseat": True})
+        self.run_worker(self._play_local("go", options, engine), group="hall", exclusive=True)
 
-    async def _play_local(self, size: int, bot: str | None, engine: str | None) -> None:
+    async def _play_local(self, room: str, options: dict[str, Any], engine: str | None) -> None:
         self.notify("Starting the local hall...", timeout=3)
         try:
             await self.close_hall()
@@ -114,9 +124,7 @@ class QipaiApp(App):
             self.account = str(reply.get("name", ""))
             self.token = reply.get("token")
             self.push_screen(LobbyScreen("local hall", self.account))
-            options: dict[str, Any] = {"size": size}
-            options.update({"bot": bot} if bot else {"hotseat": True})
-            created = await self.hall.request("create_table", room="go", options=options)
+            created = await self.hall.request("create_table", room=room, options=options)
         except (HallError, LocalHallError) as error:
             self.notify(str(error), title="local play", severity="error")
             return
@@ -142,7 +150,11 @@ class QipaiApp(App):
 
     # Tables and what the hall pushes.
 
-    def open_table(self, table: int, view_wire: dict[str, Any]) -> GoTableScreen:
+    def open_table(
+        self, table: int, view_wire: dict[str, Any]
+    ) -> GoTableScreen | MahjongTableScreen:
+        if view_wire.get("room", "go") != "go":
+            return open_mahjong_table(self, table, view_wire)
         existing = self.table_screen(table)
         view = GoView.from_wire(view_wire, time.monotonic())
         if existing is not None:
@@ -159,9 +171,9 @@ class QipaiApp(App):
         parts = [f"qipai  Go {view.size}x{view.size}", f"table {table}", kind, where]
         return "  |  ".join(p for p in parts if p)
 
-    def table_screen(self, table: int) -> GoTableScreen | None:
+    def table_screen(self, table: int) -> GoTableScreen | MahjongTableScreen | None:
         for screen in self.screen_stack:
-            if isinstance(screen, GoTableScreen) and screen.table == table:
+            if isinstance(screen, GoTableScreen | MahjongTableScreen) and screen.table == table:
                 return screen
         return None
 
@@ -175,12 +187,12 @@ class QipaiApp(App):
                 screen = self.open_table(table, message["view"])
             elif screen is not None:
                 screen.on_table_push(message)
-            if screen is not None and message.get("kind") == "over":
+            if isinstance(screen, GoTableScreen) and message.get("kind") == "over":
                 view = message.get("view") or {}
                 self.push_screen(ResultScreen(table, view))
         elif kind in ("lobby", "chat"):
             for screen in self.screen_stack:
-                if isinstance(screen, LobbyScreen | GoTableScreen):
+                if isinstance(screen, LobbyScreen | GoTableScreen | MahjongTableScreen):
                     screen.on_lobby_push(message)
         elif kind == "bye":
             if message.get("code") == "replaced":
@@ -216,7 +228,9 @@ class QipaiApp(App):
 
     async def _rejoin_screens(self) -> None:
         for screen in list(self.screen_stack):
-            if isinstance(screen, GoTableScreen):
+            if isinstance(screen, MahjongTableScreen):
+                await screen.rejoin(self.hall)
+            elif isinstance(screen, GoTableScreen):
                 screen.hall = self.hall
                 if screen.view.is_spectator:
                     try:
