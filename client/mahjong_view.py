@@ -290,10 +290,13 @@ def _shown_seat(wire: dict[str, Any]) -> int | None:
     return int(seat) if str(seat) in ("0", "1", "2", "3") else None
 
 
-def _no_hand(dealer: Any) -> dict[str, Any]:
-    """Before the first deal (seats still free): an empty table to draw."""
+def _no_hand(dealer: Any, options: Any) -> dict[str, Any]:
+    """Before the first deal (seats still free): an empty table of the room's ruleset."""
     seat = {"hand_size": 0, "hand": None, "melds": [], "discards": []}
+    options = options if isinstance(options, dict) else {}
     return {
+        "ruleset": options.get("ruleset", ""),
+        "options": options.get("rules") if isinstance(options.get("rules"), dict) else {},
         "phase": "waiting",
         "dealer": dealer if type(dealer) is int else 0,
         "wall": 0,
@@ -310,7 +313,7 @@ def view_from_wire(wire: Any, now: float | None = None) -> MahjongView:
     game = wire.get("game") if isinstance(wire.get("game"), dict) else {}
     hand = wire.get("hand")
     if hand is None:
-        hand = _no_hand(game.get("dealer"))
+        hand = _no_hand(game.get("dealer"), wire.get("options"))
     you = wire.get("you") if isinstance(wire.get("you"), dict) else {}
     scores = game.get("scores")
     deadline = game.get("deadline")

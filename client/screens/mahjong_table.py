@@ -20,11 +20,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from client.connection import HallError
-from client.i18n import Strings
+from client.i18n import Strings, default_language
 from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire, wind_of
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
-from client.widgets.mahjong_board import MahjongBoard, hand_order
+from client.widgets.mahjong_board import MahjongBoard, hand_order, ruleset_title
 from client.widgets.tiles import TileStyle
 from qipai.mahjong.tiles import kind_name, kind_of
 
@@ -71,11 +71,12 @@ class MahjongTableScreen(Screen):
         Binding("d,enter", "choose('discard')", "Discard", id="mahjong.discard"),
         Binding("w", "choose('win')", "Win", id="mahjong.win"),
         Binding("p", "choose('pung')", "Pung", id="mahjong.pung"),
+        Binding("p", "void(1)", "Void p", id="mahjong.void_p"),
         Binding("k", "choose('kong')", "Kong", id="mahjong.kong"),
         Binding("c", "choose('chow')", "Chow", id="mahjong.chow"),
         Binding("x,space", "choose('pass')", "Pass", id="mahjong.pass"),
-        Binding("m", "void(0)", "Void m", show=False, id="mahjong.void_m"),
-        Binding("s", "void(2)", "Void s", show=False, id="mahjong.void_s"),
+        Binding("m", "void(0)", "Void m", id="mahjong.void_m"),
+        Binding("s", "void(2)", "Void s", id="mahjong.void_s"),
         Binding("L", "choose('leave')", "Leave hand", show=False, id="mahjong.leave_hand"),
         Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
         Binding("n", "ready", "Next hand", id="mahjong.ready"),
@@ -91,14 +92,12 @@ class MahjongTableScreen(Screen):
         title: str = "",
         strings: Strings | None = None,
         style: TileStyle | None = None,
-        hotseat: bool = False,
     ) -> None:
         super().__init__()
         self.hall = hall
         self.table = table
         self.strings = strings or Strings()
         self.tile_style = style or TileStyle()
-        self.hotseat = hotseat
         self.view = view
         self.hand_log = HandLog()
         self.cursor = 0
@@ -170,7 +169,7 @@ class MahjongTableScreen(Screen):
         self.cursor = min(self.cursor, max(0, len(self._hand()) - 1))
         if not self.is_mounted:
             return
-        if changed and self.hotseat and len(view.mine) > 1 and needs_choice(view):
+        if changed and len(view.mine) > 1 and needs_choice(view):
             self._cover(view)
         self._redraw()
         self._maybe_settle(view)
@@ -292,10 +291,7 @@ class MahjongTableScreen(Screen):
         if action == "void":
             return bool(self.view.legal_of("declare_void"))
         if action == "choose":
-            wanted = str(parameters[0])
-            if wanted == "pung" and self.view.legal_of("declare_void"):
-                return True  # p chooses the dots as the void suit
-            return bool(self._matching(wanted))
+            return bool(self._matching(str(parameters[0])))
         return True
 
     def action_move(self, step: int) -> None:
@@ -345,9 +341,6 @@ class MahjongTableScreen(Screen):
         return options[0]
 
     def action_choose(self, wanted: str) -> None:
-        if wanted == "pung" and self.view.legal_of("declare_void"):
-            self.action_void(1)
-            return
         action = self.pick_action(wanted)
         if action is None:
             self.say("not_offered: that tile may not be discarded now")
@@ -406,3 +399,44 @@ class MahjongTableScreen(Screen):
                 self.say(f"{error.code}: {error.message}")
                 return
         self.dismiss()
+
+    async def rejoin(self, hall: Hall) -> None:
+        """After a reconnection: a player's seat comes back with a pushed snapshot; a spectator
+        watches again."""
+        self.hall = hall
+        if self.view.mine:
+            return
+        try:
+            reply = await hall.request("watch", table=self.table)
+        except HallError as error:
+            self.say(f"{error.code}: {error.message}")
+            return
+        self.show_wire_view(reply.get("view"))
+
+
+def table_title(table: int, view: MahjongView, where: str) -> str:
+    kind = "hot-seat" if len(view.mine) > 1 else "spectator" if not view.mine else ""
+    parts = [f"qipai  {ruleset_title(view)}", f"table {table}", kind, where]
+    return "  |  ".join(p for p in parts if p)
+
+
+def open_mahjong_table(app: Any, table: int, wire: dict[str, Any]) -> MahjongTableScreen:
+    """Show a mahjong table the hall sent a view of: the open screen gets the view, else a new
+    screen in the app's language and tile style (its launch options, else QIPAI_LANG)."""
+    view = view_from_wire(wire, time.monotonic())
+    for screen in app.screen_stack:
+        if isinstance(screen, MahjongTableScreen) and screen.table == table:
+            screen.show_view(view)
+            return screen
+    launch = app.launch
+    where = "local" if app.local else app.address
+    screen = MahjongTableScreen(
+        app.hall,
+        table,
+        view,
+        title=table_title(table, view, where),
+        strings=Strings(launch.language or default_language()),
+        style=TileStyle(cjk=launch.cjk),
+    )
+    app.push_screen(screen)
+    return screen

@@ -64,15 +64,13 @@ def table_wire(
 
 
 class TableApp(App):
-    def __init__(self, hall: FakeHall, wire: dict[str, Any], hotseat: bool = False) -> None:
+    def __init__(self, hall: FakeHall, wire: dict[str, Any]) -> None:
         super().__init__()
         self.hall = hall
         self.wire = wire
-        self.hotseat = hotseat
 
     def on_mount(self) -> None:
-        view = view_from_wire(self.wire)
-        self.push_screen(MahjongTableScreen(self.hall, 4, view, hotseat=self.hotseat))
+        self.push_screen(MahjongTableScreen(self.hall, 4, view_from_wire(self.wire)))
 
 
 def table_screen(app: App) -> MahjongTableScreen:
@@ -232,7 +230,7 @@ async def test_hot_seat_covers_the_hand_until_the_next_player_presses_a_key():
         ["123m 456m 789m 55p 7p 9p", "234m 567m 22p 33p 44p 6p", "*", "*"], draws="5p", turn=S
     )
     everyone = (0, 1, 2, 3)
-    app = TableApp(FakeHall(), table_wire(hand, S, mine=everyone), hotseat=True)
+    app = TableApp(FakeHall(), table_wire(hand, S, mine=everyone))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "bob(you)" in board_text(app)
