@@ -295,10 +295,10 @@ class MahjongTable(Table):
             if action is None:
                 continue
             self.timeouts[seat] += 1
+            self._submit(action, "timeout")
             if self.timeouts[seat] >= TIMEOUTS_BEFORE_AUTO and seat not in self.auto:
                 self.auto.add(seat)
                 self.publish("auto", seat=str(seat), on=True)
-            self._submit(action, "timeout")
 
     # ------------------------------------------------------------------ hands
 

@@ -61,11 +61,13 @@ class SeatBot:
     errors: list[str] = field(default_factory=list)
     view: dict | None = None
     acted: set = field(default_factory=set)
+    times: list[float] = field(default_factory=list)
 
     def _take(self, message: dict) -> None:
         if message.get("table") != self.table:
             return
         self.received.append(message)
+        self.times.append(trio.current_time())
         view = message.get("view")
         if view is not None and (self.view is None or view["seq"] >= self.view["seq"]):
             self.view = view

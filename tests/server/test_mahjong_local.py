@@ -1,0 +1,78 @@
+"""Local play: one connection against three server bots, hot-seat for four on one keyboard,
+and the creator filling free seats with bots."""
+
+import pytest
+
+from .harness import running_hall, user
+from .test_mahjong_support import SeatBot, check_stream, fast_config, play_all, stored_hands
+
+
+@pytest.mark.trio
+async def test_one_player_against_three_bots_plays_the_match_untimed(tmp_path):
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        ann = await user(server, "ann")
+        created = await ann.ok(
+            "create_table", room="sichuan", options={"hotseat": True, "bots": 3, "hands": 2}
+        )
+        table, view = created["table"], created["view"]
+        assert view["options"]["timed"] is False
+        assert view["you"]["seats"] == ["0"]
+        assert [view["seats"][s]["bot"] for s in "0123"] == [False, True, True, True]
+        me = SeatBot(ann, table, "ann")
+        me._take({"table": table, **created})
+        final = await me.play()
+        assert final["game"]["phase"] == "over" and len(final["game"]["history"]) == 2
+        assert final["game"]["deadline"] is None
+        assert not me.errors
+        records = await stored_hands(ann, final)
+        assert check_stream(me.received, records, frozenset({0})) > 20
+
+
+@pytest.mark.trio
+async def test_hotseat_one_connection_plays_all_four_seats(tmp_path):
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        ann = await user(server, "ann")
+        created = await ann.ok("create_table", room="lengzi", options={"hotseat": True})
+        table, view = created["table"], created["view"]
+        assert view["you"]["seats"] == ["0", "1", "2", "3"]
+        me = SeatBot(ann, table, "ann")
+        me._take({"table": table, **created})
+        acting_seats = set()
+        final = None
+        while final is None or final["game"]["phase"] != "over":
+            final = await me.play(stop_after_actions=1)
+            if final["you"]["acting"]:
+                assert final["you"]["seat"] in final["you"]["acting"]
+                acting_seats.add(final["you"]["seat"])
+        assert acting_seats == {"0", "1", "2", "3"}
+        assert final["game"]["hand_number"] == 4 and not me.errors
+        records = await stored_hands(ann, final)
+        assert check_stream(me.received, records, frozenset(range(4))) > 40
+
+
+@pytest.mark.trio
+async def test_the_creator_fills_free_seats_with_bots(tmp_path):
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        ann = await user(server, "ann")
+        bob = await user(server, "bob")
+        table = (await ann.ok("create_table", room="baicheng", options={"hands": 1}))["table"]
+        await ann.ok("sit", table=table, seat="2")
+        await bob.ok("sit", table=table, seat="0")
+        assert await bob.error("act", table=table, action="add_bots") == "not_creator"
+        assert await ann.error("act", table=table, action="discard", tile=3) == (
+            "table_not_started"
+        )
+        waiting = (await ann.ok("snapshot", table=table))["view"]
+        assert waiting["you"]["legal"] == ["add_bots"] and waiting["game"]["phase"] == "waiting"
+        await ann.ok("act", table=table, action="add_bots")
+        started = (await ann.ok("snapshot", table=table))["view"]
+        assert [started["seats"][s]["bot"] for s in "0123"] == [False, True, False, True]
+        assert await ann.error("act", table=table, action="add_bots") == "wrong_phase"
+        players = [SeatBot(ann, table, "ann"), SeatBot(bob, table, "bob")]
+        for player in players:
+            player._take({"table": table, **await player.client.ok("snapshot", table=table)})
+        views = await play_all(players)
+        assert views[0]["game"]["phase"] == "over" and views[1]["game"]["phase"] == "over"
+        standing = views[0]["game"]["standing"]
+        assert sorted(row["name"] for row in standing) == ["ann", "bob", "bot-1", "bot-3"]
+        assert not players[0].errors and not players[1].errors
