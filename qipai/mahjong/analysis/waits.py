@@ -14,8 +14,25 @@ from qipai.mahjong.analysis.counts import SMALL_COUNTS, HandCountsError, check_c
 from qipai.mahjong.analysis.shape_tables import COMPLETE, HAS_PAIR, HONOURS, SUIT
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 
+SMALL_GROUP = 7
+
+
+def _small_vectors(ranks: int, most: int = SMALL_GROUP) -> list[bytes]:
+    if ranks == 0:
+        return [b""]
+    return [
+        bytes((first,)) + rest
+        for first in range(min(4, most) + 1)
+        for rest in _small_vectors(ranks - 1, most - first)
+    ]
+
+
 _SUIT = SUIT.status
 _HONOURS = HONOURS.status
+_SMALL_SUIT = {key: _SUIT.get(key, 0) for key in _small_vectors(9)}
+_SMALL_HONOURS = {key: _HONOURS.get(key, 0) for key in _small_vectors(7)}
+"""Every group of up to seven tiles, hopeless ones included: nearly all groups in play, in a
+table small enough to stay in the CPU cache."""
 _KINDS = tuple(
     tuple(tuple(start + rank for rank in range(9) if mask >> rank & 1) for mask in range(512))
     for start in range(28)
@@ -66,7 +83,9 @@ def waits(
 
 def _standard_waits(key: bytes) -> list[int]:
     # Honours first: isolated honours reject most random hands at the first lookup.
-    status = _HONOURS.get(key[27:], 0)
+    status = _SMALL_HONOURS.get(key[27:])
+    if status is None:
+        status = _HONOURS.get(key[27:], 0)
     if status & COMPLETE:
         short, paired = -1, [(27, status)] if status & HAS_PAIR else []
     elif status:
@@ -74,7 +93,9 @@ def _standard_waits(key: bytes) -> list[int]:
     else:
         return []
     for start in (0, 9, 18):
-        status = _SUIT.get(key[start : start + 9], 0)
+        status = _SMALL_SUIT.get(key[start : start + 9])
+        if status is None:
+            status = _SUIT.get(key[start : start + 9], 0)
         if status & COMPLETE:
             if status & HAS_PAIR:
                 paired.append((start, status))
