@@ -8,6 +8,7 @@ tells it the ply count; a refused bet raises before the book changes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -23,6 +24,7 @@ from qipai.platform.errors import (
 )
 from qipai.platform.ledger import (
     HOUSE,
+    Entry,
     Movement,
     Reason,
     bet_pool_account,
@@ -48,8 +50,6 @@ class Bet:
     bettor: str
     side: Side
     amount: int
-    ply: int
-    """Plies played when the bet was made, for the bet list on the table screen."""
 
     def to_wire(self) -> dict:
         return {"bettor": self.bettor, "side": self.side.value, "amount": self.amount}
@@ -95,6 +95,20 @@ class BetBook:
         self.closed = False
         self.settled = False
 
+    @classmethod
+    def from_ledger(cls, game: str, seated: frozenset[str], entries: Iterable[Entry]) -> BetBook:
+        """The book as the ledger left it (after a restart): every stake posted into the pool
+        is a bet, in order; a pool already emptied by its settlement is settled."""
+        book = cls(game, seated, ranked_go=True)
+        for entry in entries:
+            if entry.ref != game or entry.account == book.pool:
+                continue
+            if entry.reason is Reason.BET:
+                book.bets.append(Bet(entry.account, Side(entry.detail), -entry.amount))
+            elif entry.reason in (Reason.BET_PAYOUT, Reason.BET_REFUND, Reason.BET_RAKE):
+                book.closed = book.settled = True
+        return book
+
     def close(self) -> None:
         """The game ended before ply 50: no more bets (PL-11)."""
         self.closed = True
@@ -117,7 +131,7 @@ class BetBook:
             raise BetLimitReached(f"each spectator has {BETS_PER_SPECTATOR} bets per game")
         if amount > balance:
             raise InsufficientCoins(f"you hold {balance} coins and cannot bet {amount}")
-        self.bets.append(Bet(bettor, side, amount, plies_played))
+        self.bets.append(Bet(bettor, side, amount))
         return transfer(bettor, self.pool, amount, Reason.BET, self.game, side.value)
 
     def settle(self, winner: Side | None, *, valid: bool) -> BetsSettled:

@@ -179,3 +179,20 @@ def test_the_bet_list_is_public_data(hall):
     _, book = hall
     bet(hall, "s1", Side.BLACK, 100)
     assert [b.to_wire() for b in book.bets] == [{"bettor": "s1", "side": "black", "amount": 100}]
+
+
+def test_the_book_is_rebuilt_from_the_ledger_after_a_restart(hall):
+    ledger, book = hall
+    bet(hall, "s1", Side.BLACK, 100)
+    bet(hall, "s3", Side.WHITE, 200)
+    bet(hall, "s3", Side.BLACK, 50)
+    restored = BetBook.from_ledger(GAME, book.seated, ledger.entries())
+    assert restored.bets == book.bets and not restored.settled
+    with pytest.raises(BetLimitReached):
+        restored.place("s3", Side.BLACK, 10, plies_played=20, balance=ledger.balance("s3"))
+    ledger.post(restored.settle(Side.BLACK, valid=True).movement)
+    assert ledger.balance(POOL) == 0
+    again = BetBook.from_ledger(GAME, book.seated, ledger.entries())
+    assert again.settled and again.bets == book.bets
+    with pytest.raises(BetsAlreadySettled):
+        again.settle(Side.BLACK, valid=True)
