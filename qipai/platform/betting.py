@@ -117,6 +117,8 @@ class BetBook:
         self, bettor: str, side: Side | str, amount: int, *, plies_played: int, balance: int
     ) -> Movement:
         """Record a bet and return the movement of its stake into the pool; post it with the bet."""
+        if type(plies_played) is not int or plies_played < 0 or type(balance) is not int:
+            raise BadInput(f"plies and balance are integers, not {plies_played!r}, {balance!r}")
         if self.closed or self.settled or plies_played >= BET_PLIES:
             raise BetWindowClosed(f"bets close when ply {BET_PLIES} is played or the game ends")
         if bettor in self.seated:
@@ -139,6 +141,8 @@ class BetBook:
         (PL-10); otherwise parimutuel. A 6th win over the same opponent settles normally (PL-23)."""
         if self.settled:
             raise BetsAlreadySettled(f"the bets of {self.game} are already settled")
+        if winner not in (*Side, None) or type(valid) is not bool:
+            raise BadInput(f"a winner is black, white or None, not {winner!r}")
         sides = {b.side for b in self.bets}
         refund = winner is None or not valid or len(sides) < 2
         if refund:

@@ -187,7 +187,14 @@ class GoStanding:
         The window is evaluated after every counted game once it holds 20.
         """
         _check_rank(opponent_rank)
-        outcome = Outcome(outcome)
+        if not isinstance(opponent, str) or not opponent or type(valid) is not bool:
+            raise BadInput(
+                f"an opponent's account and valid=True/False, not {opponent!r}, {valid!r}"
+            )
+        try:
+            outcome = Outcome(outcome)
+        except ValueError:
+            raise BadInput(f"an outcome is win, loss or draw, not {outcome!r}") from None
         won = window_result(outcome, self.rank, opponent_rank)
         if not valid:
             return self, RankedEntry(False, won, False, 0, self.rank, self.rank)

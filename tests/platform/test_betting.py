@@ -196,3 +196,19 @@ def test_the_book_is_rebuilt_from_the_ledger_after_a_restart(hall):
     assert again.settled and again.bets == book.bets
     with pytest.raises(BetsAlreadySettled):
         again.settle(Side.BLACK, valid=True)
+
+
+@pytest.mark.parametrize(("ply", "balance"), [(-1, 500), (1.5, 500), (3, "500")])
+def test_bad_ply_or_balance_is_refused(hall, ply, balance):
+    _, book = hall
+    with pytest.raises(BadInput):
+        book.place("s1", Side.BLACK, 100, plies_played=ply, balance=balance)
+    assert book.bets == []
+
+
+def test_bad_winner_is_refused_and_settles_nothing(hall):
+    ledger, book = hall
+    bet(hall, "s1", Side.BLACK, 100)
+    with pytest.raises(BadInput):
+        book.settle("red", valid=True)
+    assert not book.settled and ledger.balance(POOL) == 100

@@ -217,3 +217,13 @@ def test_standing_round_trips_as_plain_data_and_refuses_garbage():
                 {**wire, "wins_over": {"bob": 6}}, {**wire, "window": [True] * 21}):  # fmt: skip
         with pytest.raises(BadInput):
             GoStanding.from_wire(bad)
+
+
+@pytest.mark.parametrize(
+    ("opponent", "opponent_rank", "outcome", "valid"),
+    [("", 3, "win", True), ("bob", 27, "win", True), ("bob", 3, "won", True), ("bob", 3, "win", 1)],
+)
+def test_bad_game_reports_are_refused(opponent, opponent_rank, outcome, valid):
+    standing = GoStanding(3)
+    with pytest.raises(BadInput):
+        standing.record(opponent, opponent_rank, outcome, valid=valid)
