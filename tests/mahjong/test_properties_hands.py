@@ -18,7 +18,7 @@ from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.machine import HandMachine, Phase
 from qipai.mahjong.tiles import tile_set
 
-HANDS_PER_MODE = 300
+HANDS_PER_MODE = 200
 TILE_KEYS = {"hand", "tiles", "discards", "tile"}
 MAX_ACTIONS = 2000
 
