@@ -19,7 +19,7 @@ from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.table.match import Match
 from qipai.platform.grants import new_account
 from qipai.platform.hand_coins import settle_hand
-from qipai.platform.ledger import HOUSE, Ledger, balances_from, pot_account
+from qipai.platform.ledger import HOUSE, Ledger, Reason, balances_from, pot_account, transfer
 from qipai.platform.rooms import RoomTier, economy_fee, room_fee, seats_to_stand_up, stake_for
 from qipai.platform.titles import hand_points
 
@@ -80,3 +80,25 @@ def test_bot_hands_settle_into_the_ledger(name, options, hands):
         assert hand_points(settlement, stake) == hand_points(at_one.settlement, 1)
     assert balances_from(ledger.entries()) == ledger.balances()
     assert sum(ledger.balances().values()) == 0
+
+
+def test_short_payers_of_a_real_baicheng_hand_pay_what_they_hold():
+    """PL-20 on a real settlement: Baicheng (stake 10), seed 2, a win paid 2^N by all three
+    losers; they hold 100 coins each, so each pays its fee (1) and then its last 99."""
+    match = Match(get_ruleset("baicheng", {"base": 10}), seed=3)
+    for seed in range(3):
+        hand = play_hand(match.start_hand(seed))
+        match.finish_hand(hand)
+    totals = hand.settlement.seat_totals()
+    winner = totals.index(max(totals))
+    assert all(t < -100 for s, t in enumerate(totals) if s != winner)
+    ledger = Ledger()
+    for seat, account in enumerate(SEATS):
+        coins = 5_000 if seat == winner else 100
+        ledger.post(transfer(HOUSE, account, coins, Reason.OPERATOR, "test"))
+    movement = settle_hand(hand.settlement, seats=SEATS, balances=ledger.balances(), ref="b:2")
+    ledger.post(movement)
+    assert [ledger.balance(a) for a in SEATS] == [
+        5_000 + 3 * 99 - 1 if s == winner else 0 for s in range(4)
+    ]
+    assert ledger.balance(HOUSE) == -(5_000 + 300) + 4
