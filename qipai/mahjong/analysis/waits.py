@@ -33,11 +33,13 @@ _SMALL_SUIT = {key: _SUIT.get(key, 0) for key in _small_vectors(9)}
 _SMALL_HONOURS = {key: _HONOURS.get(key, 0) for key in _small_vectors(7)}
 """Every group of up to seven tiles, hopeless ones included: nearly all groups in play, in a
 table small enough to stay in the CPU cache."""
-_KINDS = tuple(
-    tuple(tuple(start + rank for rank in range(9) if mask >> rank & 1) for mask in range(512))
-    for start in range(28)
-)
-"""``_KINDS[start][mask]``: the kinds of a group starting at ``start`` named by a rank mask."""
+_KINDS = {
+    start: tuple(
+        tuple(start + rank for rank in range(9) if mask >> rank & 1) for mask in range(512)
+    )
+    for start in (0, 9, 18, 27)
+}
+"""``_KINDS[start][mask]``: the kinds of the group starting at ``start`` named by a rank mask."""
 _ORPHANS = frozenset(TERMINALS_AND_HONOURS)
 _NO_MIDDLE = bytes(7)
 
