@@ -27,6 +27,9 @@ from pathlib import Path
 
 import asyncssh
 
+from qipai.protocol import ProtocolError
+
+from ..accounts import check_name
 from .caps import ConnectionCaps
 from .forkserver import ForkServer, ForkServerError
 from .hall_link import HallLink, HallRefused
@@ -122,18 +125,25 @@ class DoorServer(asyncssh.SSHServer):
             self.door.caps.release(self.address)
 
     async def begin_auth(self, username: str) -> bool:
+        """Choose the one way this name may open; a name that cannot be an account, or a hall
+        that does not answer, leaves no way at all (and a banner that says why)."""
+        assert self.conn is not None
         self.name = username
         if username == GUEST:
             self.kind = GUEST
             return False
-        if self.door.keys.keys_of(username):
-            self.kind = "key"
-        elif await self.door.hall.account_exists(username):
-            self.kind = "password"
-        else:
-            self.kind = "new"
-            assert self.conn is not None
-            self.conn.send_auth_banner(NEW_NAME_BANNER.format(name=username))
+        try:
+            check_name(username)
+            if self.door.keys.keys_of(username):
+                self.kind = "key"
+            elif await self.door.hall.account_exists(username):
+                self.kind = "password"
+            else:
+                self.kind = "new"
+                self.conn.send_auth_banner(NEW_NAME_BANNER.format(name=username))
+        except (ProtocolError, HallRefused) as refused:
+            self.kind = "none"
+            self.conn.send_auth_banner(f"qipai: {refused.message}\r\n")
         return True
 
     def public_key_auth_supported(self) -> bool:

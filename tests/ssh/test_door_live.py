@@ -120,6 +120,27 @@ async def test_an_account_without_a_key_opens_with_its_password(hall):
 
 
 @pytest.mark.asyncio
+async def test_a_name_that_cannot_be_an_account_opens_nothing(hall):
+    banners = []
+
+    class Listener(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            banners.append(msg)
+
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect(
+            "127.0.0.1",
+            hall.ssh_port,
+            username="two words",
+            client_factory=Listener,
+            client_keys=[new_key()],
+            known_hosts=None,
+            agent_path=None,
+        )
+    assert banners and "without spaces" in banners[0]
+
+
+@pytest.mark.asyncio
 async def test_a_guest_comes_in_without_credentials(hall):
     visitor = await Visitor.connect(hall.ssh_port, "guest")
     await visitor.open_terminal()
