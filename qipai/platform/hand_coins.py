@@ -108,15 +108,13 @@ def _share_by_creditor(payments: Sequence[Payment], mine: list[int], means: int)
     return [result[i] for i in mine]
 
 
-def _movement(
-    paid: Sequence[tuple[Payment, int]], parties: _Parties, reason_of, ref: str
-) -> Movement:
+def _movement(paid: Sequence[tuple[Payment, int]], parties: _Parties, ref: str) -> Movement:
     return combine(
         transfer(
             parties.account(payment.payer),
             parties.account(payment.payee),
             amount,
-            reason_of(payment),
+            _reason(payment),
             ref,
             payment.reason,
         )
@@ -151,7 +149,7 @@ def settle_payments(
     fees = [p for p in payments if is_fee(p)]
     for stage in (fees, [p for p in payments if not is_fee(p)]):
         funds = {party: coins.get(parties.account(party), 0) for party in _parties_of(stage)}
-        step = _movement(pay_within_means(stage, funds), parties, _reason, ref)
+        step = _movement(pay_within_means(stage, funds), parties, ref)
         for account, change in step.net().items():
             coins[account] = coins.get(account, 0) + change
         steps.append(step)
@@ -163,6 +161,7 @@ def _parties_of(payments: Sequence[Payment]) -> set[int]:
 
 
 def fee_lines(fee: int, seats: Sequence[int]) -> list[Payment]:
+    """台费 as settlement lines, so that the economy's fee takes the same path as a ruleset's."""
     if type(fee) is not int or fee < 0:
         raise BadInput(f"the table fee is a non-negative integer, not {fee!r}")
     return [Payment(seat, HOUSE_PARTY, fee, FEE_REASON) for seat in seats] if fee else []
