@@ -7,6 +7,7 @@ import pytest
 from qipai.mahjong.rulesets import RULESETS
 from qipai.platform.errors import BadInput, BelowRoomMinimum
 from qipai.platform.rooms import (
+    STAKE_TABLE,
     RoomTier,
     check_can_sit,
     economy_fee,
@@ -89,3 +90,10 @@ def test_room_fee_defaults():
     assert room_fee(ruleset("baicheng"), 1_000) == 100  # 10 % of the stake
     assert room_fee(ruleset("zhongyou", fee_percent=0), 1_000) == 0
     assert room_fee(ruleset("sichuan"), 10) == 1
+
+
+def test_every_stake_of_the_table_is_a_legal_base_of_every_ruleset():
+    """PL-13: the server builds each hand's ruleset with ``base`` = the stake."""
+    for name in RULESETS:
+        for _, stake in STAKE_TABLE:
+            assert ruleset(name, base=stake).options.base == stake
