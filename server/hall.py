@@ -500,14 +500,19 @@ class Hall:
     async def expire_adjourned(self) -> None:
         """GO-12: an adjourned game not resumed within 24 hours is lost by whoever left."""
         while True:
-            expired = await self.store.call(
-                self.store.expired_adjourned, time.time() - ADJOURNED_LIFETIME
-            )
-            for adjourned in expired:
-                record = forfeited_record(self.allocate_game_id(), adjourned)
-                await self.store.call(self.store.settle_adjourned, adjourned.id, record)
-                log.info("adjourned game %d expired: %s", adjourned.id, record.result)
+            await self.sweep_adjourned()
             await trio.sleep(ADJOURNED_SWEEP)
+
+    async def sweep_adjourned(self) -> None:
+        """One pass of the GO-12 sweep (tests call it directly: a virtual clock would run ahead of
+        the database thread)."""
+        expired = await self.store.call(
+            self.store.expired_adjourned, time.time() - ADJOURNED_LIFETIME
+        )
+        for adjourned in expired:
+            record = forfeited_record(self.allocate_game_id(), adjourned)
+            await self.store.call(self.store.settle_adjourned, adjourned.id, record)
+            log.info("adjourned game %d expired: %s", adjourned.id, record.result)
 
     async def on_game_record(self, session: Session, request: dict) -> dict:
         game = await self.store.call(self.store.game, request["game"])

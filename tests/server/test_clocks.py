@@ -203,10 +203,7 @@ async def test_an_adjourned_game_left_for_a_day_is_lost_by_the_absent_player(
         stale = AdjournedGame(**{**adjourned.__dict__, "adjourned_at": time.time() - 25 * 3600})
         hall.store.db.execute("DELETE FROM adjourned")
         hall.store.add_adjourned(stale)
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(hall.expire_adjourned)
-            await trio.sleep(1)
-            nursery.cancel_scope.cancel()
+        await hall.sweep_adjourned()
         assert hall.store.adjourned_of("ann") == []
         (game,) = hall.store.games_of("bob")
         assert (game.result, game.reason, game.winner, game.valid) == (
