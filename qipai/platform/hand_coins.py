@@ -30,14 +30,24 @@ ESCAPE_MULTIPLE = 16
 
 
 def prorate(total: int, weights: Sequence[int]) -> list[int]:
-    """``total`` shared in proportion to ``weights``, floored; the remainder goes to the largest
-    weight (the first of equals), as PL-20 gives it to the largest creditor."""
+    """``total`` (at most ``sum(weights)``) shared in proportion to ``weights``, floored; the
+    remainder goes to the largest weight (the first of equals), as PL-20 gives it to the
+    largest creditor, spilling to the next largest only where a share would exceed its weight."""
     whole = sum(weights)
     if whole == 0:
         return [0] * len(weights)
     shares = [total * w // whole for w in weights]
-    shares[max(range(len(weights)), key=lambda i: weights[i])] += total - sum(shares)
+    _give_largest_first(shares, weights, total - sum(shares))
     return shares
+
+
+def _give_largest_first(shares: list[int], caps: Sequence[int], amount: int) -> int:
+    """Add ``amount`` to ``shares``, largest cap first, never above a cap; returns what is left."""
+    for i in sorted(range(len(caps)), key=lambda i: -caps[i]):
+        extra = min(amount, caps[i] - shares[i])
+        shares[i] += extra
+        amount -= extra
+    return amount
 
 
 def is_fee(payment: Payment) -> bool:
@@ -70,42 +80,77 @@ def pay_within_means(
 ) -> list[tuple[Payment, int]]:
     """Each payment with the amount actually paid under PL-20.
 
-    ``funds`` are the parties' coins before these payments; the house is never short. A party's
-    means are its coins plus what it actually receives in the same settlement, so the amounts
-    are found by lowering them until nobody pays more than he has. An amount is never raised
-    again (floored shares are not monotone in the means), so the search ends.
+    ``funds`` are the parties' coins before these payments; the house is never short. A payer's
+    means are his coins plus what he actually receives in the same settlement, so short payers
+    can make each other short. First every short payer pays each creditor the floor of its
+    proportional share, lowering amounts until that is consistent (shares only shrink as means
+    do, so this ends); then each short payer hands what he has left to his largest creditors
+    (which can only raise amounts, so this ends too). In the end a short payer holds nothing.
     """
     paid = [p.amount for p in payments]
+    payers = sorted({p.payer for p in payments} - {HOUSE_PARTY})
+    lines = {party: [i for i, p in enumerate(payments) if p.payer == party] for party in payers}
+
+    def means(party: int) -> int:
+        received = sum(paid[i] for i, p in enumerate(payments) if p.payee == party)
+        return funds.get(party, 0) + received
+
     changed = True
     while changed:
         changed = False
-        for party in sorted({p.payer for p in payments} - {HOUSE_PARTY}):
-            mine = [i for i, p in enumerate(payments) if p.payer == party]
-            owed = sum(payments[i].amount for i in mine)
-            means = funds.get(party, 0) + sum(
-                paid[i] for i, p in enumerate(payments) if p.payee == party
-            )
-            if means >= owed:
+        for party in payers:
+            owed = sum(payments[i].amount for i in lines[party])
+            available = means(party)
+            if available >= owed:
                 continue
-            target = _share_by_creditor(payments, mine, means)
-            for i, amount in zip(mine, target, strict=True):
-                if amount < paid[i]:
-                    paid[i], changed = amount, True
+            for i, amount in _floored_shares(payments, lines[party], available).items():
+                changed |= amount != paid[i]
+                paid[i] = amount
+    changed = True
+    while changed:
+        changed = False
+        for party in payers:
+            left = means(party) - sum(paid[i] for i in lines[party])
+            if left > 0 and any(paid[i] < payments[i].amount for i in lines[party]):
+                _hand_over(payments, lines[party], paid, left)
+                changed = True
     return list(zip(payments, paid, strict=True))
 
 
-def _share_by_creditor(payments: Sequence[Payment], mine: list[int], means: int) -> list[int]:
-    """Split ``means`` over creditors by what each is owed, then over each creditor's lines."""
-    creditors = list(dict.fromkeys(payments[i].payee for i in mine))
-    owed = [sum(payments[i].amount for i in mine if payments[i].payee == c) for c in creditors]
-    result = dict.fromkeys(mine, 0)
-    for creditor, share in zip(creditors, prorate(means, owed), strict=True):
-        lines = [i for i in mine if payments[i].payee == creditor]
-        for i, amount in zip(
-            lines, prorate(share, [payments[i].amount for i in lines]), strict=True
-        ):
-            result[i] = amount
-    return [result[i] for i in mine]
+def _creditors(payments: Sequence[Payment], mine: list[int]) -> dict[int, list[int]]:
+    """Each creditor's lines, creditors in order of first appearance."""
+    by_creditor: dict[int, list[int]] = {}
+    for i in mine:
+        by_creditor.setdefault(payments[i].payee, []).append(i)
+    return by_creditor
+
+
+def _floored_shares(payments: Sequence[Payment], mine: list[int], means: int) -> dict[int, int]:
+    """Each creditor's floored share of ``means``, spread exactly over that creditor's lines."""
+    by_creditor = _creditors(payments, mine)
+    claims = [sum(payments[i].amount for i in idx) for idx in by_creditor.values()]
+    whole = sum(claims)
+    result = {}
+    for idx, claim in zip(by_creditor.values(), claims, strict=True):
+        share = means * claim // whole
+        result.update(zip(idx, prorate(share, [payments[i].amount for i in idx]), strict=True))
+    return result
+
+
+def _hand_over(payments: Sequence[Payment], mine: list[int], paid: list[int], left: int) -> None:
+    """Give ``left`` to the largest creditors first, each up to what it is owed."""
+    by_creditor = _creditors(payments, mine)
+    idx_lists = list(by_creditor.values())
+    claims = [sum(payments[i].amount for i in idx) for idx in idx_lists]
+    given = [sum(paid[i] for i in idx) for idx in idx_lists]
+    extra = [0] * len(idx_lists)
+    _give_largest_first(extra, [c - g for c, g in zip(claims, given, strict=True)], left)
+    for idx, more in zip(idx_lists, extra, strict=True):
+        if more:
+            current = [paid[i] for i in idx]
+            _give_largest_first(current, [payments[i].amount for i in idx], more)
+            for i, amount in zip(idx, current, strict=True):
+                paid[i] = amount
 
 
 def _movement(paid: Sequence[tuple[Payment, int]], parties: _Parties, ref: str) -> Movement:
