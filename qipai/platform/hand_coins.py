@@ -230,6 +230,8 @@ def settle_hand(
     left early paid at leaving, ``leaver_fee``).
     """
     payments = list(settlement.payments)
+    if not set(fee_paid) <= set(range(SEATS)):
+        raise BadInput(f"fee_paid lists seats 0..3, not {list(fee_paid)!r}")
     if fee and any(is_fee(p) for p in payments):
         raise BadInput("this settlement already charges the table fee; pass fee=0")
     if settlement.wins:

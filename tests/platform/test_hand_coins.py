@@ -224,6 +224,8 @@ def test_bad_tables_are_refused():
         settle_hand(won([]), seats=("a", "a", "b", "c"), balances={}, ref="h")
     with pytest.raises(BadInput):
         settle_hand(won([]), seats=("a", "b", "c"), balances={}, ref="h")
+    with pytest.raises(BadInput):
+        settle_hand(won([]), seats=SEATS, balances={}, ref="h", fee=1, fee_paid=[4])
     pot_line = [Payment(WEST, -1, 100, "点炮入锅")]
     with pytest.raises(BadInput):
         settle_hand(won(pot_line), seats=SEATS, balances={"w": 500}, ref="h")
