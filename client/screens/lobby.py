@@ -16,6 +16,8 @@ from textual.widgets import DataTable, Footer, Input, Log, Static
 
 from client.connection import HallError
 from client.screens.games import GamesScreen
+from client.screens.mahjong_new_table import MahjongNewTableScreen
+from client.screens.mahjong_new_table import lobby_cells as mahjong_cells
 from client.screens.new_table import NewTableScreen
 
 SEATS = ("black", "white")
@@ -29,6 +31,8 @@ def clock_label(clock: dict[str, Any] | None) -> str:
 
 
 def table_cells(summary: dict[str, Any]) -> tuple[str, ...]:
+    if summary.get("room", "go") != "go":
+        return mahjong_cells(summary)
     options = summary.get("options") or {}
     size = options.get("size", "?")
     seats = summary.get("seats") or {}
@@ -59,6 +63,7 @@ class LobbyScreen(Screen):
     """
     BINDINGS = [
         Binding("n", "new_table", "New table", id="lobby.new", priority=True),
+        Binding("m", "new_mahjong", "New mahjong", id="lobby.new_mahjong"),
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("t", "chat", "Chat", id="lobby.chat", priority=True),
         Binding("g", "games", "My games", id="lobby.games"),
@@ -98,7 +103,7 @@ class LobbyScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
-        table.add_columns("#", "board", "clock", "black", "white", "phase", "watch")
+        table.add_columns("#", "game", "clock", "black / seats", "white / seats", "phase", "watch")
         table.focus()
         self.action_refresh()
 
@@ -182,7 +187,7 @@ class LobbyScreen(Screen):
         number = int(event.row_key.value)
         summary = self.tables.get(number, {})
         seats = summary.get("seats") or {}
-        free = [seat for seat in SEATS if not seats.get(seat)]
+        free = [seat for seat, name in seats.items() if not name]
         if self.account in seats.values() or not free:
             self.run_worker(self._join("watch", table=number), group="join", exclusive=True)
         else:
@@ -204,19 +209,29 @@ class LobbyScreen(Screen):
         local = getattr(self.app, "local", None) is not None
         self.app.push_screen(NewTableScreen(local=local), self._create)
 
+    def action_new_mahjong(self) -> None:
+        local = getattr(self.app, "local", None) is not None
+        self.app.push_screen(MahjongNewTableScreen(local=local), self._create_mahjong)
+
+    def _create_mahjong(self, chosen: tuple[str, dict[str, Any]] | None) -> None:
+        if chosen is not None:
+            self.run_worker(
+                self._create_and_sit(chosen[1], chosen[0]), group="join", exclusive=True
+            )
+
     def _create(self, options: dict[str, Any] | None) -> None:
         if options is not None:
             self.run_worker(self._create_and_sit(options), group="join", exclusive=True)
 
-    async def _create_and_sit(self, options: dict[str, Any]) -> None:
-        created = await self._request("create_table", room="go", options=options)
+    async def _create_and_sit(self, options: dict[str, Any], room: str = "go") -> None:
+        created = await self._request("create_table", room=room, options=options)
         if created is None:
             return
         number = int(created["table"])
-        if options.get("hotseat") or options.get("bot"):
+        if options.get("hotseat") or options.get("bot") or options.get("bots"):
             self.app.open_table(number, created["view"])
             return
-        await self._join("sit", table=number, seat="black")
+        await self._join("sit", table=number, seat="black" if room == "go" else "0")
 
     # Chat, games, leaving.
 
