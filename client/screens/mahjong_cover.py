@@ -14,6 +14,7 @@ class MahjongCoverScreen(Screen[int]):
     DEFAULT_CSS = """
     MahjongCoverScreen { align: center middle; background: $background; }
     MahjongCoverScreen #cover { width: auto; height: auto; border: heavy $accent; padding: 1 4; }
+    MahjongCoverScreen #cover Static { width: auto; }
     """
 
     def __init__(self, seat: int, title: str, prompt: str) -> None:

@@ -80,6 +80,7 @@ class MahjongTableScreen(Screen):
         Binding("L", "choose('leave')", "Leave hand", show=False, id="mahjong.leave_hand"),
         Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
         Binding("n", "ready", "Next hand", id="mahjong.ready"),
+        Binding("b", "add_bots", "Bots in empty seats", id="mahjong.add_bots"),
         Binding("q", "leave", "Leave", id="mahjong.leave"),
     ]
 
@@ -167,12 +168,27 @@ class MahjongTableScreen(Screen):
         if changed:
             self.cursor = 0
         self.cursor = min(self.cursor, max(0, len(self._hand()) - 1))
+        self._place_cursor()
         if not self.is_mounted:
             return
         if changed and len(view.mine) > 1 and needs_choice(view):
             self._cover(view)
         self._redraw()
         self._maybe_settle(view)
+
+    def _place_cursor(self) -> None:
+        """On our turn, a cursor on a tile that may not go (a void rule) moves to the tile just
+        drawn if that may go, else to the first tile that may."""
+        allowed = {a.get("tile") for a in self.view.legal_of("discard")}
+        hand = self._hand()
+        if not allowed or (0 <= self.cursor < len(hand) and hand[self.cursor] in allowed):
+            return
+        me = self.view.me
+        drawn = self.hand_log.drawn_tile(me) if me is not None else None
+        if drawn in allowed:
+            self.cursor = hand.index(drawn)
+            return
+        self.cursor = next((i for i, tile in enumerate(hand) if tile in allowed), self.cursor)
 
     def _cover(self, view: MahjongView) -> None:
         assert view.you is not None
@@ -226,6 +242,8 @@ class MahjongTableScreen(Screen):
         return hand_order(me, self.hand_log)[0]
 
     def _redraw(self) -> None:
+        if not self.query(MahjongBoard):
+            return  # still composing, or already torn down
         self.query_one(MahjongBoard).show(self.view, self.hand_log, self._cursor_or_none())
         self._show_prompt()
         self.refresh_bindings()
@@ -234,6 +252,8 @@ class MahjongTableScreen(Screen):
         return self.cursor if self._hand() and self.view.me and self.view.me.won is None else None
 
     def _show_prompt(self) -> None:
+        if not self.query("#prompt"):
+            return
         self.query_one("#prompt", Static).update(self.prompt_text(time.monotonic()))
 
     def prompt_text(self, now: float) -> str:
@@ -286,8 +306,8 @@ class MahjongTableScreen(Screen):
             return True
         if action == "settlement":
             return self.view.settlement is not None
-        if action == "ready":
-            return "ready" in self.view.table_actions
+        if action in ("ready", "add_bots"):
+            return action in self.view.table_actions
         if action == "void":
             return bool(self.view.legal_of("declare_void"))
         if action == "choose":
@@ -375,6 +395,9 @@ class MahjongTableScreen(Screen):
 
     def action_ready(self) -> None:
         self.run_worker(self._table_act("ready"), group="ready")
+
+    def action_add_bots(self) -> None:
+        self.run_worker(self._table_act("add_bots"), group="ready")
 
     def action_leave(self) -> None:
         playing = self.view.me is not None and not self.view.match_over
