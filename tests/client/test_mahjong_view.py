@@ -19,7 +19,7 @@ from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.tiles import format_kinds, parse_kinds
-from tests.mahjong.test_machine_positions import E, S, Table, discard
+from tests.mahjong.test_machine_positions import E, S, Table, W, act, discard, pass_all
 
 NAMES = [{"name": n, "online": True, "bot": False} for n in ("alice", "bob", "carol", "dave")]
 
@@ -230,3 +230,49 @@ def test_the_table_shows_the_ruleset_state():
     hand = played("sichuan", seed=3, steps=4, xuezhan=True)
     facts = board.render_table(view_of(hand), log_of(hand), None).plain.split("\n")[0]
     assert facts.startswith("四川麻将 血战到底")
+
+
+def board_lines(hand: HandMachine, seat: int | None = E, language: str = "en") -> list[str]:
+    board = MahjongBoard(Strings(language), TileStyle())
+    return board.render_table(view_of(hand, seat), log_of(hand, seat), None).plain.split("\n")
+
+
+def test_a_claimed_discard_keeps_its_place_in_the_river_marked_with_a_tilde():
+    hand = Table().start(
+        ["123m 456m 789m 55p 7p 9p", "234m 567m 22p 33p 44p 6p", "*", "*"], draws="5p", turn=S
+    )
+    discard(hand, S, "5p")
+    act(hand, E, ActionType.PUNG)
+    pass_all(hand)
+    lines = board_lines(hand, seat=W)
+    south = lines.index(next(line for line in lines if " bob " in line))
+    assert lines[south + 1] == "  ~5p"
+    alice = next(line for line in lines if " alice " in line)
+    assert alice.endswith(" 5p5p5p")
+
+
+def test_lengzi_shows_the_pot_and_each_seats_xiapao():
+    state = {"pot": 12, "xiapao": [False, True, False, False], "pot_split": False}
+    hand = HandMachine(get_ruleset("lengzi", {}), 5, 0, state)
+    lines = board_lines(hand, seat=E, language="zh")
+    assert "锅底 12" in lines[0] and lines[0].startswith("长安棱子  第1局  牌墙 ")
+    assert "下炮" in next(line for line in lines if " bob " in line)
+    assert "下炮" not in next(line for line in lines if " carol " in line)
+
+
+def test_a_xuezhan_winner_is_marked_while_the_others_play_on():
+    hand = Table().start(
+        ["123m 456m 789m 111p 5p", "234m 567m 22p 33p 44p 6p", "*", "*"],
+        draws="5p",
+        turn=S,
+        options={"xuezhan": True},
+        filler=8,
+    )
+    discard(hand, S, "5p")
+    act(hand, E, ActionType.WIN)
+    pass_all(hand)
+    assert not hand.over
+    lines = board_lines(hand, seat=W)
+    assert lines[0].startswith("四川麻将 血战到底")
+    alice = next(line for line in lines if " alice " in line)
+    assert " WON" in alice and "void s" in alice
