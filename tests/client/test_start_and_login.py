@@ -84,3 +84,14 @@ async def test_register_with_the_remembered_name_and_a_refusal_is_shown():
     assert hall.requests == [{"type": "register", "name": "ann", "password": "pw-ann-1"}]
     assert message == "name_taken: ann is registered already"
     assert app.logged == []
+
+
+@pytest.mark.asyncio
+async def test_the_ansi_theme_uses_the_terminals_own_colours():
+    from client.app import QipaiApp
+
+    app = QipaiApp(ansi=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.theme == "ansi-dark" and app.ansi_color
