@@ -33,10 +33,21 @@ class Hall:
             self.process.wait()
 
 
-def start_hall(data_dir: Path) -> Hall:
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_hall(data_dir: Path, fast_mahjong: bool = False) -> Hall:
+    """``qipai-server --ssh 0``; or, with ``fast_mahjong``, the same wiring with the mahjong
+    tables' pauses off (tests/ssh/fast_hall.py)."""
+    db = str(data_dir / "hall.db")
+    if fast_mahjong:
+        command = ["-m", "tests.ssh.fast_hall", db]
+    else:
+        command = ["-m", "server.cli", "--port", "0", "--db", db, "--ssh", "0"]
+        command += ["--log-level", "WARNING"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "server.cli", "--port", "0", "--db", str(data_dir / "hall.db")]
-        + ["--ssh", "0", "--log-level", "WARNING"],
+        [sys.executable, *command],
+        cwd=ROOT,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         text=True,
