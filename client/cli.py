@@ -10,8 +10,6 @@ import os
 from client import mahjong_cli
 from client.launch import Launch
 
-OTHER = {"black": "white", "white": "black"}
-
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(

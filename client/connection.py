@@ -50,7 +50,6 @@ class HallConnection:
         self._decoder = Decoder()
         self._closed_reason: str | None = None
         self._reader_task = asyncio.create_task(self._read_loop(), name="hall-reader")
-        self.hello: dict[str, Any] = {}
 
     @classmethod
     async def open(
@@ -70,17 +69,11 @@ class HallConnection:
             raise HallError("unreachable", f"cannot reach {host}:{port}: {exc}") from exc
         connection = cls(reader, writer, on_push, on_closed)
         try:
-            connection.hello = await connection.request(
-                "hello", version=PROTOCOL_VERSION, client=client_name
-            )
+            await connection.request("hello", version=PROTOCOL_VERSION, client=client_name)
         except HallError:
             await connection.close()
             raise
         return connection
-
-    @property
-    def closed(self) -> bool:
-        return self._closed_reason is not None
 
     async def request(self, kind: str, **fields: Any) -> dict[str, Any]:
         """Send one request and wait for its one reply; an error reply raises HallError."""

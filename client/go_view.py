@@ -81,10 +81,6 @@ class GoView:
     table: int | None = None
     seq: int | None = None
 
-    @classmethod
-    def empty(cls, size: int) -> GoView:
-        return cls(size=size, grid=tuple((None,) * size for _ in range(size)))
-
     @property
     def is_spectator(self) -> bool:
         return not self.seats

@@ -29,10 +29,6 @@ def _stars(corners: tuple[int, ...], centre: int) -> frozenset[tuple[int, int]]:
 STAR_POINTS = {19: _stars((3, 9, 15), 9), 13: _stars((3, 9), 6), 9: _stars((2, 6), 4)}
 
 
-def board_width(size: int) -> int:
-    return 2 * LABEL_WIDTH + 2 * size + 1
-
-
 class GoBoard(CellLines, can_focus=True):
     """Shows a GoView; arrows/hjkl move the cursor, enter chooses the point under it.
 
