@@ -168,7 +168,15 @@ class QipaiApp(App):
     def _table_title(self, table: int, view: GoView) -> str:
         where = "local" if self.local else self.address
         kind = "hot-seat" if len(view.seats) == 2 else "spectator" if view.is_spectator else ""
-        parts = [f"qipai  Go {view.size}x{view.size}", f"table {table}", kind, where]
+        rules = f"komi {view.komi:g}" if view.komi is not None else ""
+        if view.handicap:
+            rules += f" handicap {view.handicap}"
+        parts = [
+            f"qipai  Go {view.size}x{view.size} {rules}".rstrip(),
+            f"table {table}",
+            kind,
+            where,
+        ]
         return "  |  ".join(p for p in parts if p)
 
     def table_screen(self, table: int) -> GoTableScreen | MahjongTableScreen | None:

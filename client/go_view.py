@@ -78,6 +78,7 @@ class GoView:
     legal: frozenset[str] = frozenset()
     forbidden: frozenset[tuple[int, int]] = frozenset()
     komi: float | None = None
+    handicap: int = 0
     table: int | None = None
     seq: int | None = None
 
@@ -126,6 +127,7 @@ class GoView:
             legal=frozenset(you.get("legal") or ()),
             forbidden=_points(you.get("forbidden"), size),
             komi=game.get("komi"),
+            handicap=int(game.get("handicap") or 0),
             table=view.get("table"),
             seq=view.get("seq"),
         )

@@ -50,6 +50,8 @@ async def test_local_hot_seat_game_from_first_move_to_a_counted_result():
         await until(pilot, lambda: table_of(app) is not None, "the local table")
         screen = table_of(app)
         assert screen.view.seats == {"black", "white"}
+        assert screen.title_text.startswith("qipai  Go 9x9 komi 3.5  |  table ")
+        assert "hot-seat  |  local" in screen.title_text
         await pilot.press("enter")  # black E5
         await until(pilot, lambda: screen.view.move_number == 1, "black's move")
         assert board_line(app, 5) == " 5  . . . .[X]. . . .  5 "  # the cursor is on it
