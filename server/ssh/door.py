@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 
 GUEST = "guest"
 CONFIRM_TIMEOUT = 120.0
+TYPE_AHEAD = 4096
 HANGUP_GRACE = 3.0
 DEFAULT_SIZE = (80, 24)
 
@@ -231,11 +232,13 @@ class VisitorSession(asyncssh.SSHServerSession):
             _set_winsize(self.tty, self.size)
 
     def data_received(self, data: bytes, datatype: object) -> None:
-        if self.tty is not None:
+        if self._answer is not None and not self._answer.done():
+            self._answer.set_result(data)
+        elif self.tty is not None:
             self._pending += data
             self._flush_to_client()
-        elif self._answer is not None and not self._answer.done():
-            self._answer.set_result(data)
+        elif len(self._pending) < TYPE_AHEAD:
+            self._pending += data  # typed while the client starts: it gets them once it runs
 
     def eof_received(self) -> bool:
         self.hang_up()
@@ -337,6 +340,8 @@ class VisitorSession(asyncssh.SSHServerSession):
         self.door.players[pid] = self
         if not self._paused:
             asyncio.get_running_loop().add_reader(master, self._from_client)
+        if self._pending:
+            self._flush_to_client()
         log.info("%s (%s) plays in client %d", name, self.server.address, pid)
 
     def _from_client(self) -> None:
