@@ -25,6 +25,7 @@ import trio
 
 from qipai.mahjong.bots import choose_action
 from qipai.mahjong.rulesets import get_ruleset
+from qipai.mahjong.rulesets.lengzi import set_xiapao
 from qipai.mahjong.table import Action, ActionType, IllegalAction, MahjongError
 from qipai.mahjong.table.events import Event
 from qipai.mahjong.table.machine import HandMachine, Phase
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TABLE_ACTIONS = ("ready", "auto", "manual", "add_bots")
+TABLE_ACTIONS = ("ready", "auto", "manual", "add_bots", "xiapao")
 MACHINE_ACTIONS = frozenset(a.value for a in ActionType)
 TIMEOUTS_BEFORE_AUTO = 2
 HANDS_PER_ROUND_CAP = 16
@@ -184,8 +185,15 @@ class MahjongTable(Table):
             self.seats = dict(zip(self.seat_order, occupants, strict=True))
         self.match = Match(self.ruleset, self.rng.getrandbits(63))
         self.round_opener = self.match.dealer
-        self._deal_due = True
+        if self.chooses_xiapao:
+            self._pause()  # LZ-09: 下炮 is chosen before each deal, the first one included
+        else:
+            self._deal_due = True
         self.wake()
+
+    @property
+    def chooses_xiapao(self) -> bool:
+        return self.ruleset.name == "lengzi"
 
     def _add_bots(self, seats: tuple[str, ...]) -> None:
         if self.started:
@@ -397,6 +405,10 @@ class MahjongTable(Table):
         if self._match_ended():
             self.finished = True
             return
+        self._pause()
+
+    def _pause(self) -> None:
+        """Between hands: the next deal waits for every player's ``ready`` (or the clock)."""
         self.between = True
         self.ready.clear()
         wait = self.config.next_hand if self.timed else float("inf")
@@ -478,6 +490,8 @@ class MahjongTable(Table):
         actions = []
         if self.between and any(int(s) not in self.ready for s in seats):
             actions.append("ready")
+        if self.between and self.chooses_xiapao:
+            actions.append("xiapao")
         if any(int(s) in self.auto for s in seats):
             actions.append("manual")
         elif self.timed:
@@ -559,7 +573,7 @@ class MahjongTable(Table):
             raise ProtocolError(ErrorCode.GAME_OVER, "the match is over")
         seat = self._acting_seat(seats, message)
         if action in TABLE_ACTIONS:
-            getattr(self, f"_do_{action}")(seat)
+            getattr(self, f"_do_{action}")(seat, message)
             return
         hand = self.hand
         if hand is None or self.between:
@@ -595,7 +609,21 @@ class MahjongTable(Table):
         assert shown is not None
         return shown
 
-    def _do_ready(self, seat: int) -> None:
+    def _do_xiapao(self, seat: int, message: dict[str, Any]) -> None:
+        """LZ-09: a Lengzi player's 下炮 for the coming deals, public like the marks it sets."""
+        if not self.chooses_xiapao:
+            raise ProtocolError(ErrorCode.BAD_FIELD, "下炮 belongs to Lengzi tables")
+        if not self.between:
+            raise ProtocolError(ErrorCode.WRONG_PHASE, "下炮 is chosen before a deal")
+        on = message.get("on")
+        if not isinstance(on, bool):
+            raise ProtocolError(ErrorCode.BAD_FIELD, "field 'on' must be a boolean")
+        match = self.match
+        assert match is not None
+        set_xiapao(match.table_state, seat, on)
+        self.publish("xiapao", seat=str(seat), on=on)
+
+    def _do_ready(self, seat: int, message: dict[str, Any]) -> None:
         if not self.between:
             raise ProtocolError(ErrorCode.WRONG_PHASE, "ready is for the pause between hands")
         name = self.occupant(seat).name
@@ -605,12 +633,12 @@ class MahjongTable(Table):
                 self.ready.add(each)
         self.publish("ready", seat=str(seat))
 
-    def _do_auto(self, seat: int) -> None:
+    def _do_auto(self, seat: int, message: dict[str, Any]) -> None:
         if seat not in self.auto:
             self.auto.add(seat)
             self.publish("auto", seat=str(seat), on=True)
 
-    def _do_manual(self, seat: int) -> None:
+    def _do_manual(self, seat: int, message: dict[str, Any]) -> None:
         self.timeouts[seat] = 0
         if seat in self.auto:
             self.auto.discard(seat)

@@ -20,6 +20,8 @@ async def hotseat(server, room: str) -> tuple:
     ann = await user(server, "ann")
     created = await ann.ok("create_table", room=room, options={"hotseat": True, "hands": 1})
     me = SeatBot(ann, created["table"], "ann")
+    if "ready" in created["view"]["you"]["legal"]:  # Lengzi: 下炮 is chosen before the deal
+        await ann.ok("act", table=created["table"], action="ready")
     me._take(await ann.event("deal", created["table"]))
     return ann, created["table"], me
 

@@ -76,3 +76,26 @@ async def test_the_creator_fills_free_seats_with_bots(tmp_path):
         standing = views[0]["game"]["standing"]
         assert sorted(row["name"] for row in standing) == ["ann", "bob", "bot-1", "bot-3"]
         assert not players[0].errors and not players[1].errors
+
+
+@pytest.mark.trio
+async def test_lengzi_players_choose_xiapao_before_each_deal(tmp_path):
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        ann = await user(server, "ann")
+        created = await ann.ok(
+            "create_table", room="lengzi", options={"hotseat": True, "bots": 2, "hands": 2}
+        )
+        table, view = created["table"], created["view"]
+        assert view["game"]["phase"] == "between" and view["hand"] is None
+        assert view["you"]["legal"] == ["ready", "xiapao"]
+        assert await ann.error("act", table=table, action="xiapao", on="yes") == "bad_field"
+        await ann.ok("act", table=table, action="xiapao", on=True, seat="1")
+        marked = await ann.event("xiapao", table)
+        assert marked["seat"] == "1" and marked["on"] is True
+        await ann.ok("act", table=table, action="ready")
+        dealt = await ann.event("deal", table)
+        assert dealt["view"]["hand"]["table"]["xiapao"] == [False, True, False, False]
+        assert await ann.error("act", table=table, action="xiapao", on=False) == "wrong_phase"
+        other = await ann.ok("create_table", room="sichuan", options={"hotseat": True})
+        code = await ann.error("act", table=other["table"], action="xiapao", on=True)
+        assert code == "bad_field"
