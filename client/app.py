@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from client.config import Settings, parse_address
 from client.connection import HallConnection, HallError
@@ -18,9 +19,7 @@ from client.local_hall import LocalHall, LocalHallError
 from client.mahjong_cli import table_options
 from client.messages import HallClosed, HallPush
 from client.screens.go_table import GoTableScreen
-from client.screens.lobby import LobbyScreen
 from client.screens.login import LoginScreen
-from client.screens.mahjong_table import MahjongTableScreen, open_mahjong_table
 from client.screens.result import ResultScreen
 from client.screens.start import StartScreen
 
@@ -103,7 +102,14 @@ class QipaiApp(App):
         if self.launch.mode != "local":
             self.settings.last_name = name
             self.settings.save()
-        self.switch_screen(LobbyScreen(self.address, name))
+        self.switch_screen(self._lobby_screen(self.address))
+
+    def _lobby_screen(self, where: str) -> Screen:
+        """The lobby, imported on first use: its mahjong form pulls in the mahjong analysis
+        tables (about 0.2 s), which the start screen must not wait for (bench/tui_bytes.py)."""
+        from client.screens.lobby import LobbyScreen
+
+        return LobbyScreen(where, self.account)
 
     # Local mode.
 
@@ -123,7 +129,7 @@ class QipaiApp(App):
             reply = await self._local_login()
             self.account = str(reply.get("name", ""))
             self.token = reply.get("token")
-            self.push_screen(LobbyScreen("local hall", self.account))
+            self.push_screen(self._lobby_screen("local hall"))
             created = await self.hall.request("create_table", room=room, options=options)
         except (HallError, LocalHallError) as error:
             self.notify(str(error), title="local play", severity="error")
@@ -150,10 +156,11 @@ class QipaiApp(App):
 
     # Tables and what the hall pushes.
 
-    def open_table(
-        self, table: int, view_wire: dict[str, Any]
-    ) -> GoTableScreen | MahjongTableScreen:
+    def open_table(self, table: int, view_wire: dict[str, Any]) -> Screen:
         if view_wire.get("room", "go") != "go":
+            # Imported on first use, like the lobby: it needs the mahjong analysis tables.
+            from client.screens.mahjong_table import open_mahjong_table
+
             return open_mahjong_table(self, table, view_wire)
         existing = self.table_screen(table)
         view = GoView.from_wire(view_wire, time.monotonic())
@@ -179,9 +186,10 @@ class QipaiApp(App):
         ]
         return "  |  ".join(p for p in parts if p)
 
-    def table_screen(self, table: int) -> GoTableScreen | MahjongTableScreen | None:
+    def table_screen(self, table: int) -> Screen | None:
+        """The open screen of that table, of whatever game: table screens name their `table`."""
         for screen in self.screen_stack:
-            if isinstance(screen, GoTableScreen | MahjongTableScreen) and screen.table == table:
+            if getattr(screen, "table", None) == table and hasattr(screen, "on_table_push"):
                 return screen
         return None
 
@@ -200,7 +208,7 @@ class QipaiApp(App):
                 self.push_screen(ResultScreen(table, view))
         elif kind in ("lobby", "chat"):
             for screen in self.screen_stack:
-                if isinstance(screen, LobbyScreen | GoTableScreen | MahjongTableScreen):
+                if hasattr(screen, "on_lobby_push"):
                     screen.on_lobby_push(message)
         elif kind == "bye":
             if message.get("code") == "replaced":
@@ -236,18 +244,9 @@ class QipaiApp(App):
 
     async def _rejoin_screens(self) -> None:
         for screen in list(self.screen_stack):
-            if isinstance(screen, MahjongTableScreen):
-                await screen.rejoin(self.hall)
-            elif isinstance(screen, GoTableScreen):
-                screen.hall = self.hall
-                if screen.view.is_spectator:
-                    try:
-                        reply = await self.hall.request("watch", table=screen.table)
-                    except HallError:
-                        continue
-                    screen.show_view(GoView.from_wire(reply["view"], time.monotonic()))
-            elif isinstance(screen, LobbyScreen):
-                screen.action_refresh()
+            rejoin = getattr(screen, "rejoin", None)
+            if rejoin is not None:
+                await rejoin(self.hall)
 
     def _back_to_start(self, reason: str) -> None:
         self.notify(reason, title="disconnected", severity="error", timeout=10)

@@ -85,8 +85,13 @@ class GoTableScreen(Screen):
 
     def on_table_push(self, message: dict[str, Any]) -> None:
         """An `event` or `snapshot` for this table: draw its view; after a gap in `seq`, ask for
-        a snapshot as the protocol says, since an event may have been lost on the way."""
+        a snapshot as the protocol says, since an event may have been lost on the way. Events
+        the view on screen already includes are dropped: the hall sends a request's events
+        before its reply, so they can reach a table opened from that reply late."""
         seq = message.get("seq")
+        stale = isinstance(seq, int) and self.seq is not None and seq <= self.seq
+        if stale and (message.get("type") == "event" or seq < self.seq):
+            return  # older than what is on screen: pushed before the reply we drew from
         gap = (
             message.get("type") == "event"
             and isinstance(seq, int)
@@ -110,6 +115,19 @@ class GoTableScreen(Screen):
     async def _refresh_snapshot(self) -> None:
         try:
             reply = await self.hall.request("snapshot", table=self.table)
+        except HallError as error:
+            self.say(f"{error.code}: {error.message}")
+            return
+        self._show_wire_view(reply.get("view"))
+
+    async def rejoin(self, hall: Hall) -> None:
+        """After a reconnection: a player's seat comes back with a pushed snapshot; a spectator
+        watches again."""
+        self.hall = hall
+        if not self.view.is_spectator:
+            return
+        try:
+            reply = await hall.request("watch", table=self.table)
         except HallError as error:
             self.say(f"{error.code}: {error.message}")
             return

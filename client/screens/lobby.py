@@ -137,6 +137,10 @@ class LobbyScreen(Screen):
         self.rooms = list(reply.get("rooms") or [])
         self._draw()
 
+    async def rejoin(self, hall: Any) -> None:
+        """After a reconnection the lobby subscription is gone with the old connection."""
+        self.action_refresh()
+
     def on_lobby_push(self, message: dict[str, Any]) -> None:
         if message.get("type") == "chat":
             if message.get("table") is None:

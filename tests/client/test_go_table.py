@@ -257,3 +257,21 @@ async def test_table_chat_takes_every_letter_once_the_box_is_open():
         await pilot.pause()
         assert app.screen.query_one(GoBoard).has_focus
     assert app.hall.requests == [{"type": "chat", "text": "that pq", "table": 3}]
+
+
+@pytest.mark.asyncio
+async def test_events_older_than_the_view_on_screen_are_dropped():
+    hall = FakeHall()
+    app = table_app(hall, seq=2, you=["black", "white"])
+    older = go_view_wire(seq=1, you=["black"], legal=[])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.on_table_push(
+            {"type": "event", "table": 3, "seq": 1, "kind": "seated", "view": older}
+        )
+        screen.on_table_push(
+            {"type": "event", "table": 3, "seq": 2, "kind": "started", "view": older}
+        )
+        await pilot.pause()
+        assert screen.view.seats == {"black", "white"} and screen.seq == 2
+    assert hall.requests == []
