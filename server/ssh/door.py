@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 GUEST = "guest"
 CONFIRM_TIMEOUT = 120.0
 TYPE_AHEAD = 4096
+INPUT_BUFFER = 64 * 1024
 HANGUP_GRACE = 3.0
 DEFAULT_SIZE = (80, 24)
 
@@ -358,9 +359,10 @@ class VisitorSession(asyncssh.SSHServerSession):
         self.chan.write(data)
 
     def _flush_to_client(self) -> None:
-        """Write what the visitor typed; what the terminal cannot take yet waits for it."""
+        """Write what the visitor typed; what the terminal cannot take yet waits for it, and
+        past INPUT_BUFFER the door stops reading the visitor until the client catches up."""
         loop = asyncio.get_running_loop()
-        if self.tty is None:
+        if self.tty is None or self.chan is None:
             return
         try:
             written = os.write(self.tty, self._pending)
@@ -372,8 +374,11 @@ class VisitorSession(asyncssh.SSHServerSession):
         self._pending = self._pending[written:]
         if self._pending:
             loop.add_writer(self.tty, self._flush_to_client)
+            if len(self._pending) > INPUT_BUFFER:
+                self.chan.pause_reading()
         else:
             loop.remove_writer(self.tty)
+            self.chan.resume_reading()
 
     def _client_gone(self) -> None:
         self._release_tty()
