@@ -4,6 +4,7 @@ hall launcher when the server cannot start."""
 from __future__ import annotations
 
 import stat
+import subprocess
 import sys
 
 import pytest
@@ -87,3 +88,14 @@ async def test_a_hall_that_dies_before_it_is_ready_is_reported(tmp_path, monkeyp
         await hall.start()
     assert "local-server.log" in str(failed.value)
     assert hall.process is None
+
+
+def test_the_start_screen_does_not_wait_for_the_protocol_or_the_mahjong_tables():
+    """The first frame target (bench/tui_bytes.py, under 0.5 s) leaves no room for building the
+    mahjong analysis tables at start-up: they are imported on the first connection."""
+    probe = "import sys, client.app; print(' '.join(sys.modules))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    loaded = done.stdout.split()
+    assert "client.app" in loaded
+    assert [m for m in loaded if m.startswith(("qipai.protocol", "qipai.mahjong"))] == []
