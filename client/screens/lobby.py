@@ -65,6 +65,10 @@ class LobbyScreen(Screen):
         Binding("n", "new_table", "New table", id="lobby.new", priority=True),
         Binding("m", "new_mahjong", "New mahjong", id="lobby.new_mahjong"),
         Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("1", "sit(0)", "Sit at seat", key_display="1-4", id="lobby.seat1"),
+        Binding("2", "sit(1)", "Sit at seat 2", id="lobby.seat2", show=False),
+        Binding("3", "sit(2)", "Sit at seat 3", id="lobby.seat3", show=False),
+        Binding("4", "sit(3)", "Sit at seat 4", id="lobby.seat4", show=False),
         Binding("t", "chat", "Chat", id="lobby.chat", priority=True),
         Binding("g", "games", "My games", id="lobby.games"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
@@ -198,6 +202,20 @@ class LobbyScreen(Screen):
             self.run_worker(
                 self._join("sit", table=number, seat=free[0]), group="join", exclusive=True
             )
+
+    def action_sit(self, index: int) -> None:
+        """Sit at a chosen seat of the selected table, counting its seat columns from 1 (Go:
+        1 black, 2 white); a taken seat is the hall's to refuse (`seat_taken`)."""
+        number = self.selected_table()
+        if number is None:
+            return
+        seats = list((self.tables.get(number, {}).get("seats") or {}).keys())
+        if index >= len(seats):
+            self.say(f"table {number} has {len(seats)} seats")
+            return
+        self.run_worker(
+            self._join("sit", table=number, seat=seats[index]), group="join", exclusive=True
+        )
 
     def action_watch(self) -> None:
         number = self.selected_table()
