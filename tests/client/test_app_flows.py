@@ -60,6 +60,11 @@ async def test_local_hot_seat_game_from_first_move_to_a_counted_result():
         await until(pilot, lambda: screen.view.move_number == 2, "white's move")
         assert board_line(app, 6) == " 6  . . . .[O]. . . .  6 "
         assert board_line(app, 5) == " 5  . . . . X . . . .  5 "
+        await pilot.press("u")  # hot-seat: the last move is taken back at once
+        await until(pilot, lambda: screen.view.move_number == 1, "the undo")
+        assert board_line(app, 6) == " 6  . . . .[.]. . . .  6 "
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.view.move_number == 2, "white's move again")
         assert screen.query_one(GoPanel).text_of("status") == "Move 2  Black to play"
         await pilot.press("p", "p")
         await until(pilot, lambda: screen.view.phase == "scoring", "the scoring phase")
