@@ -254,6 +254,10 @@ async def test_a_spectator_watches_from_the_lobby_follows_the_moves_and_chats(tm
             lobby = app.screen
             await until(pilot, lambda: table in lobby.tables, "the table listed")
             assert {"ann", "bob", "cy"} <= lobby.players
+            later = await bob.request("create_table", room="go", options={"size": 13})
+            await until(pilot, lambda: later["table"] in lobby.tables, "the lobby push")
+            await bob.request("leave", table=later["table"])
+            await until(pilot, lambda: later["table"] not in lobby.tables, "the table closing")
             await pilot.press("w")
             await until(pilot, lambda: table_of(app) is not None, "the watched table")
             screen = table_of(app)
