@@ -71,16 +71,15 @@ class MahjongTableScreen(Screen):
         Binding("d,enter", "choose('discard')", "Discard", id="mahjong.discard"),
         Binding("w", "choose('win')", "Win", id="mahjong.win"),
         Binding("p", "choose('pung')", "Pung", id="mahjong.pung"),
-        Binding("p", "void(1)", "Void p", id="mahjong.void_p"),
         Binding("k", "choose('kong')", "Kong", id="mahjong.kong"),
         Binding("c", "choose('chow')", "Chow", id="mahjong.chow"),
         Binding("x,space", "choose('pass')", "Pass", id="mahjong.pass"),
-        Binding("m", "void(0)", "Void m", id="mahjong.void_m"),
-        Binding("s", "void(2)", "Void s", id="mahjong.void_s"),
+        Binding("m", "void(0)", "Void m", show=False, id="mahjong.void_m"),
+        Binding("s", "void(2)", "Void s", show=False, id="mahjong.void_s"),
         Binding("L", "choose('leave')", "Leave hand", show=False, id="mahjong.leave_hand"),
         Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
-        Binding("n", "ready", "Next hand", id="mahjong.ready"),
-        Binding("b", "add_bots", "Bots in empty seats", id="mahjong.add_bots"),
+        Binding("n", "ready", "Next hand", show=False, id="mahjong.ready"),
+        Binding("b", "add_bots", "Bots in empty seats", show=False, id="mahjong.add_bots"),
         Binding("q", "leave", "Leave", id="mahjong.leave"),
     ]
 
@@ -246,7 +245,6 @@ class MahjongTableScreen(Screen):
             return  # still composing, or already torn down
         self.query_one(MahjongBoard).show(self.view, self.hand_log, self._cursor_or_none())
         self._show_prompt()
-        self.refresh_bindings()
 
     def _cursor_or_none(self) -> int | None:
         return self.cursor if self._hand() and self.view.me and self.view.me.won is None else None
@@ -262,6 +260,10 @@ class MahjongTableScreen(Screen):
         clock = f"  [{s('secs', n=left)}]" if left is not None and view.legal else ""
         if view.phase == "ended":
             return s("hand_over") if view.settlement else ""
+        if "add_bots" in view.table_actions:
+            return s("waiting_players")
+        if view.phase == "waiting":
+            return s("waiting_start")
         if view.me is None:
             return s("spectating") + self._turn_text()
         if view.phase == "declare_void":
@@ -300,19 +302,6 @@ class MahjongTableScreen(Screen):
         return shown
 
     # What the player chooses.
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("leave", "move", "pick"):
-            return True
-        if action == "settlement":
-            return self.view.settlement is not None
-        if action in ("ready", "add_bots"):
-            return action in self.view.table_actions
-        if action == "void":
-            return bool(self.view.legal_of("declare_void"))
-        if action == "choose":
-            return bool(self._matching(str(parameters[0])))
-        return True
 
     def action_move(self, step: int) -> None:
         count = len(self._hand())
@@ -361,9 +350,14 @@ class MahjongTableScreen(Screen):
         return options[0]
 
     def action_choose(self, wanted: str) -> None:
+        """Every key is always in the footer (redrawing it would cost more bytes than a
+        discard), so a choice not on offer is answered here, without asking the hall."""
+        if wanted == "pung" and self.view.legal_of("declare_void"):
+            self.action_void(1)  # p is also the dots suit when choosing the void suit
+            return
         action = self.pick_action(wanted)
         if action is None:
-            self.say("not_offered: that tile may not be discarded now")
+            self.say(f"not_offered: {self.strings.action(wanted)} is not possible now")
             return
         self._send(action)
 
@@ -394,10 +388,12 @@ class MahjongTableScreen(Screen):
             self.say("")
 
     def action_ready(self) -> None:
-        self.run_worker(self._table_act("ready"), group="ready")
+        if "ready" in self.view.table_actions:
+            self.run_worker(self._table_act("ready"), group="ready")
 
     def action_add_bots(self) -> None:
-        self.run_worker(self._table_act("add_bots"), group="ready")
+        if "add_bots" in self.view.table_actions:
+            self.run_worker(self._table_act("add_bots"), group="ready")
 
     def action_leave(self) -> None:
         playing = self.view.me is not None and not self.view.match_over

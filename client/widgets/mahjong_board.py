@@ -8,12 +8,16 @@ title, the prompt, the status line and the footer in 24 rows.
 
 from __future__ import annotations
 
+from rich.cells import get_character_cell_size
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
-from textual.widgets import Static
+from textual.strip import Strip
 
 from client.i18n import Strings
 from client.mahjong_hints import Hint, hint
 from client.mahjong_view import HandLog, MahjongView, SeatView, wind_of
+from client.widgets.cell_lines import Cell, CellLines
 from client.widgets.tiles import TileStyle, meld_text, tile_row, tile_text
 from qipai.mahjong.rulesets import RULESETS
 from qipai.mahjong.tiles import kind_of
@@ -32,18 +36,71 @@ def hand_order(seat: SeatView, log: HandLog) -> tuple[list[int], int | None]:
     return [*tiles, drawn], len(tiles)
 
 
-class MahjongBoard(Static):
+def text_cells(text: Text) -> list[Cell]:
+    """Cells of one line of Rich text, each with its style as a string (wide characters take
+    two cells, measured)."""
+    styles = [str(text.style) if text.style else ""] * len(text.plain)
+    for span in text.spans:
+        for index in range(span.start, min(span.end, len(styles))):
+            styles[index] = f"{styles[index]} {span.style}".strip()
+    cells: list[Cell] = []
+    for character, style in zip(text.plain, styles, strict=True):
+        cells.append((character, style))
+        if get_character_cell_size(character) == 2:
+            cells.append(("", style))
+    return cells
+
+
+class MahjongBoard(CellLines):
+    """Drawn with the Line API (CellLines): a push rewrites only the cells that changed - a
+    discard is a few cells of one river and a count, not the whole table (bench/mahjong_tui.py)."""
+
     DEFAULT_CSS = "MahjongBoard { height: auto; width: 1fr; }"
 
     def __init__(self, strings: Strings, style: TileStyle, **kwargs) -> None:
-        super().__init__("", **kwargs)
+        super().__init__(**kwargs)
         self.strings = strings
         self.tile_style = style
+        self._table: list[Text] = []
+        self._styles: dict[str, Style] = {}
 
     def show(self, view: MahjongView, log: HandLog, cursor: int | None) -> None:
-        self.update(self.render_table(view, log, cursor))
+        self._table = self.table_lines(view, log, cursor)
+        self.redraw()
+
+    def build_lines(self) -> list[list[Cell]]:
+        return [text_cells(line) for line in self._table]
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if y >= len(self._lines):
+            return Strip.blank(width, self.rich_style)
+        line = self._lines[y]
+        segments = []
+        start = 0
+        for end in range(1, len(line) + 1):
+            if end == len(line) or line[end][1] != line[start][1]:
+                text = "".join(ch for ch, _ in line[start:end])
+                segments.append(Segment(text, self._style(line[start][1])))
+                start = end
+        strip = Strip(segments, len(line))
+        return strip.extend_cell_length(width, self.rich_style).crop(0, width)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles.clear()  # the theme changed: styles are rebuilt on top of the new one
+
+    def _style(self, name: str) -> Style:
+        style = self._styles.get(name)
+        if style is None:
+            style = self._styles[name] = self.rich_style + Style.parse(name or "none")
+        return style
 
     def render_table(self, view: MahjongView, log: HandLog, cursor: int | None) -> Text:
+        """The table as one text (what a colourless terminal shows, for tests and tools)."""
+        return Text("\n").join(self.table_lines(view, log, cursor))
+
+    def table_lines(self, view: MahjongView, log: HandLog, cursor: int | None) -> list[Text]:
         lines = [self.facts_line(view)]
         others = (
             [view.seats[(view.you + step) % 4] for step in (1, 2, 3)]
@@ -58,10 +115,10 @@ class MahjongBoard(Static):
             lines.extend(self.river_lines(view, log, view.me))
             lines.append(self.hand_line(view.me, log, cursor))
             lines.append(self.hint_line(view, hint(view)))
+        width = self.size.width or 80
         for line in lines:
-            line.no_wrap = True
-            line.overflow = "crop"
-        return Text("\n").join(lines)
+            line.truncate(width, pad=True)  # constant widths: no relayout, only changed cells
+        return lines
 
     # The parts.
 

@@ -60,23 +60,27 @@ def tile_row(
     """Tiles separated by one cell; the ``marked`` index gets brackets in its two separators
     (`5m[6m]7m`), ``gap_before`` an index that stands apart (the drawn tile), and ``claimed``
     indexes a `~` before them and a faint face (discards another seat took). ``None`` draws a
-    tile back."""
+    tile back.
+
+    A separator takes the style of the tile after it, so a run of one suit is one styled run on
+    the wire rather than two escapes a tile."""
     row = Text()
     for index, kind in enumerate(kinds):
-        if index == gap_before:
-            row.append("  ")
-        if index == marked:
-            row.append("[")
-        elif index - 1 == marked:
-            row.append("]")
-        else:
-            row.append("~" if index in claimed else " ")
         tile = back_text(style) if kind is None else tile_text(kind, style)
         if index in claimed:
             tile.stylize("dim")
+        if index == gap_before:
+            row.append("  ")
+        if index == marked:
+            separator = "["
+        elif index - 1 == marked:
+            separator = "]"
+        else:
+            separator = "~" if index in claimed else " "
+        row.append(separator, tile.style)
         row.append_text(tile)
     if marked is not None and marked == len(kinds) - 1:
-        row.append("]")
+        row.append("]", row.spans[-1].style if row.spans else "")
     return row
 
 

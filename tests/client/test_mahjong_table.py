@@ -283,3 +283,21 @@ async def test_a_spectator_sees_no_hand_and_the_table_in_chinese():
         text = board_text(app)
         assert text.count("▒▒x") == 4 and "(你)" not in text
         assert text_of(app, "#prompt").startswith("观战")
+
+
+@pytest.mark.asyncio
+async def test_a_waiting_table_offers_its_creator_bots_for_the_empty_seats():
+    wire = table_wire(played(steps=0), E, phase="waiting", table_legal=("add_bots",))
+    wire["hand"] = None
+    wire["seats"]["1"] = wire["seats"]["2"] = wire["seats"]["3"] = None
+    app = TableApp(FakeHall(), wire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "b fills the empty seats with bots" in text_of(app, "#prompt")
+        assert board_text(app).startswith("四川麻将  Hand 1/4  Wall 0")
+        await pilot.press("d")
+        await pilot.pause()
+        assert text_of(app, "#message") == "not_offered: discard is not possible now"
+        await pilot.press("b")
+        await pilot.pause()
+    assert app.hall.acts() == [{"type": "act", "table": 4, "action": "add_bots"}]

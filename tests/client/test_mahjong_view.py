@@ -234,7 +234,8 @@ def test_the_table_shows_the_ruleset_state():
 
 def board_lines(hand: HandMachine, seat: int | None = E, language: str = "en") -> list[str]:
     board = MahjongBoard(Strings(language), TileStyle())
-    return board.render_table(view_of(hand, seat), log_of(hand, seat), None).plain.split("\n")
+    table = board.render_table(view_of(hand, seat), log_of(hand, seat), None)
+    return [line.rstrip() for line in table.plain.split("\n")]
 
 
 def test_a_claimed_discard_keeps_its_place_in_the_river_marked_with_a_tilde():

@@ -1,0 +1,165 @@
+"""What the mahjong table costs the client: CPU per update, and bytes per turn in a real terminal.
+
+1. In process: bots play whole hands of each ruleset; for every action, seat 0's view is read
+   from the wire (`view_from_wire`), the hint is computed and the whole table rendered to text
+   at 80 columns, as the screen does on every push. Prints the mean and p99 per update.
+2. In tmux (80x24, TERM=xterm-256color, skipped without tmux): `qipai local mahjong --ruleset
+   sichuan --bots 3` is played for a while (d on our turn, x on a claim); `tmux pipe-pane`
+   counts the bytes the client writes. Prints bytes per tile drawn from the wall (one turn of
+   one seat: a draw, a discard, the claim window) and bytes per second.
+
+    python bench/mahjong_tui.py [--hands 20] [--seconds 40] [--no-tmux]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from client.i18n import Strings  # noqa: E402
+from client.mahjong_hints import hint  # noqa: E402
+from client.mahjong_view import HandLog, view_from_wire  # noqa: E402
+from client.widgets.mahjong_board import MahjongBoard  # noqa: E402
+from client.widgets.tiles import TileStyle  # noqa: E402
+from qipai.mahjong.bots import choose_action  # noqa: E402
+from qipai.mahjong.rulesets import get_ruleset  # noqa: E402
+from qipai.mahjong.table.machine import HandMachine  # noqa: E402
+
+RULESETS = ("sichuan", "lengzi", "baicheng", "zhongyou")
+
+
+def wire(hand: HandMachine, seat: int) -> dict:
+    names = {str(s): {"name": f"p{s}", "online": True, "bot": s != seat} for s in range(4)}
+    return {
+        "table": 1,
+        "room": hand.ruleset.name,
+        "seq": len(hand.actions),
+        "options": {},
+        "seats": names,
+        "you": {"seats": [str(seat)], "seat": str(seat), "legal": []},
+        "game": {"phase": "playing", "hand_number": 1, "hands": 4, "scores": [0, 0, 0, 0]},
+        "hand": hand.view(seat),
+    }
+
+
+def cpu_per_update(hands: int) -> None:
+    board = MahjongBoard(Strings("en"), TileStyle())
+    for ruleset in RULESETS:
+        timings: list[float] = []
+        for seed in range(hands):
+            hand = HandMachine(get_ruleset(ruleset, {}), seed, seed % 4)
+            log = HandLog()
+            seen = 0
+            while not hand.over:
+                seat = hand.to_act()[0]
+                hand.apply(choose_action(hand, seat))
+                message = wire(hand, 0)
+                started = time.perf_counter()
+                for event in hand.public_events(0)[seen:]:
+                    log.follow(event)
+                view = view_from_wire(message)
+                hint(view)
+                board.render_table(view, log, 0)
+                timings.append(time.perf_counter() - started)
+                seen = len(hand.events)
+        timings.sort()
+        p99 = timings[int(len(timings) * 0.99)]
+        print(
+            f"{ruleset:9s} {len(timings):5d} updates: read+hint+render mean "
+            f"{statistics.mean(timings) * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms"
+        )
+
+
+def tmux_bytes(seconds: float) -> None:
+    tmux = shutil.which("tmux")
+    if tmux is None:
+        print("tmux not installed: bytes per turn not measured")
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        base = [tmux, "-L", f"qipai-mj-bench-{os.getpid()}"]
+        env = {
+            "XDG_CONFIG_HOME": home / "config",
+            "XDG_DATA_HOME": home / "data",
+            "TERM": "xterm-256color",
+            "PYTHONPATH": ROOT,
+        }
+        exports = " ".join(f"{k}={shlex.quote(str(v))}" for k, v in env.items())
+        command = [sys.executable, "-m", "client.cli", "local", "mahjong", "--bots", "3"]
+        command += ["--hands", "64"]
+        go, output = home / "go", home / "out"
+        shell = (
+            f"while [ ! -e {shlex.quote(str(go))} ]; do sleep 0.01; done; cd {shlex.quote(str(ROOT))}"
+            f" && env {exports} {shlex.join(command)}; sleep 600"
+        )
+
+        def run(*args: str) -> str:
+            return subprocess.run([*base, *args], capture_output=True, text=True, check=True).stdout
+
+        run("new-session", "-d", "-s", "bench", "-x", "80", "-y", "24", shell)
+        try:
+            run("pipe-pane", "-o", "-t", "bench", f"cat > {shlex.quote(str(output))}")
+            go.touch()
+            walls: list[int] = []
+            started = None
+            deadline = time.monotonic() + seconds + 30
+            while time.monotonic() < deadline:
+                screen = run("capture-pane", "-p", "-t", "bench")
+                found = re.search(r"Hand (\d+)/\d+  Wall (\d+)", screen)
+                if found and started is None and "Choose your void" in screen:
+                    started = (time.monotonic(), output.stat().st_size)
+                    run("send-keys", "-t", "bench", "m")
+                elif "Choose your void" in screen:
+                    run("send-keys", "-t", "bench", "m")
+                elif "Your turn" in screen:
+                    run("send-keys", "-t", "bench", "d")
+                elif "x pass" in screen:
+                    run("send-keys", "-t", "bench", "x")
+                elif "enter: next hand" in screen:
+                    run("send-keys", "-t", "bench", "Enter")
+                if found and started is not None:
+                    wall = int(found.group(2))
+                    if not walls or wall != walls[-1]:
+                        walls.append(wall)
+                if started is not None and time.monotonic() - started[0] > seconds:
+                    break
+                time.sleep(0.05)
+            if started is None:
+                print("the local table never came up")
+                return
+            elapsed = time.monotonic() - started[0]
+            written = output.stat().st_size - started[1]
+            draws = sum(max(0, a - b) for a, b in zip(walls, walls[1:], strict=False))
+            print(
+                f"tmux 80x24: {written} bytes in {elapsed:.0f} s ({written / elapsed:.0f} B/s), "
+                f"{draws} tiles drawn: {written / max(draws, 1):.0f} bytes per draw-discard turn"
+            )
+        finally:
+            subprocess.run([*base, "kill-server"], capture_output=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20, help="hands per ruleset (CPU part)")
+    parser.add_argument("--seconds", type=float, default=40.0, help="seconds of play in tmux")
+    parser.add_argument("--no-tmux", action="store_true", help="skip the terminal part")
+    options = parser.parse_args()
+    cpu_per_update(options.hands)
+    if not options.no_tmux:
+        tmux_bytes(options.seconds)
+
+
+if __name__ == "__main__":
+    main()
