@@ -44,7 +44,7 @@ async def visit(port: int, name: str, key: asyncssh.SSHKey) -> tuple[Visitor, di
     while not screen.received:
         await asyncio.sleep(0.002)
     first_byte = time.perf_counter()
-    while "Log out" not in screen.screen.display[23]:
+    while not screen.lobby_drawn():
         await asyncio.sleep(0.002)
     frame = time.perf_counter()
     return visitor, {
@@ -59,7 +59,7 @@ async def register(port: int, name: str, key: asyncssh.SSHKey) -> None:
     await visitor.open_terminal()
     await visitor.wait_for("is free")
     visitor.press(b"y")
-    await visitor.wait_for("Log out")
+    await visitor.wait_for_lobby()
     await leave(visitor)
 
 

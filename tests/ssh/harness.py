@@ -107,6 +107,11 @@ class Screen(asyncssh.SSHClientSession):
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
+    def lobby_drawn(self) -> bool:
+        """The lobby's title on the first row and its footer of keys on the last."""
+        rows = self.screen.display
+        return "lobby  |" in rows[0] and bool(rows[-1].strip())
+
 
 class Visitor:
     def __init__(self, conn: asyncssh.SSHClientConnection) -> None:
@@ -153,6 +158,10 @@ class Visitor:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{text!r} never appeared; the screen:\n{self.view.text()}")
             await asyncio.sleep(0.05)
+
+    async def wait_for_lobby(self) -> None:
+        assert self.view is not None
+        await until(self.view.lobby_drawn, "the lobby with its footer")
 
     def press(self, keys: bytes) -> None:
         assert self.chan is not None

@@ -14,9 +14,11 @@ from .harness import Visitor, client_pids, start_hall, until
 HAND_TIMEOUT = 60.0
 
 
-def next_key(text: str) -> bytes | None:
+def next_key(screen: list[str]) -> bytes | None:
     """Choose a void, win when offered, pass a claim, discard a tile: the one under the cursor,
-    or, when the hall said that one may not go (a void suit's tiles go first), the next."""
+    or, when the hall said that one may not go (a void suit's tiles go first), the next.  Read
+    from the table above the footer (which lists every key, offered or not)."""
+    text = "\n".join(screen[:-1])
     if "m / p / s" in text:
         return b"m"
     if " w win" in text.lower():
@@ -37,7 +39,7 @@ async def register(port: int, name: str) -> Visitor:
     await visitor.open_terminal()
     await visitor.wait_for("is free")
     visitor.press(b"y")
-    await visitor.wait_for("Log out")
+    await visitor.wait_for_lobby()
     return visitor
 
 
@@ -68,7 +70,7 @@ async def test_four_ssh_players_sit_at_one_mahjong_table_and_play_a_hand(hall):
     while not all(hand_over(p.view.text()) for p in players):
         assert time.monotonic() < deadline, "\n\n".join(p.view.text() for p in players)
         for i, player in enumerate(players):
-            key = next_key(player.view.text())
+            key = next_key(player.view.screen.display)
             if key is not None and time.monotonic() - last_press[i] > 0.15:
                 player.press(key)
                 last_press[i] = time.monotonic()
