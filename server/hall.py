@@ -33,7 +33,7 @@ from qipai.protocol import (
 from . import accounts
 from .bots import BotFactory
 from .session import Session
-from .ssh.tickets import TicketBook, door_secret_matches
+from .ssh.tickets import GUEST_PREFIX, TicketBook, door_secret_matches, is_guest
 from .store import AdjournedGame, GameRecord, MahjongHand, Store
 from .tables import TABLE_TYPES, Table
 from .tables.go import GoTable, forfeited_record
@@ -172,7 +172,7 @@ class Hall:
 
     async def on_register(self, session: Session, request: dict) -> dict:
         self._require_anonymous(session)
-        name = accounts.check_name(request["name"])
+        name = self._check_new_name(request["name"])
         password = accounts.check_password(request["password"])
         salt, digest = await trio.to_thread.run_sync(
             accounts.hash_password, password, limiter=self._hashing
@@ -239,17 +239,26 @@ class Hall:
         self._require_door(request)
         name = request.get("name")
         if request.get("guest"):
-            name = await self._new_account("guest-", 6)
+            name = await self._new_account(GUEST_PREFIX, 6)
         elif name is None:
             raise ProtocolError(ErrorCode.MISSING_FIELD, "field 'name' is required")
         elif request.get("register"):
-            await self._new_account(accounts.check_name(name))
+            await self._new_account(self._check_new_name(name))
         elif request.get("password") is not None:
             address = request.get("address") or session.address.rsplit(":", 1)[0]
             await self._check_password(name, request["password"], address)
         elif await self.store.call(self.store.account, name) is None:
             raise ProtocolError(ErrorCode.BAD_CREDENTIALS, f"there is no account {name}")
         return {"name": name, "ticket": self.tickets.issue(name, trio.current_time())}
+
+    def _check_new_name(self, name: str) -> str:
+        if is_guest(accounts.check_name(name)):
+            raise ProtocolError(ErrorCode.BAD_NAME, "names starting with 'guest' are for visitors")
+        return name
+
+    def _require_friendly_for_guests(self, session: Session, options: Any) -> None:
+        if is_guest(session.name) and not getattr(options, "friendly", True):
+            raise ProtocolError(ErrorCode.FRIENDLY_ONLY, "guests play friendly tables only")
 
     async def _new_account(self, name: str, random_suffix: int = 0) -> str:
         """An account without a usable password (its credential lives at the door): random
@@ -358,6 +367,7 @@ class Hall:
     def on_create_table(self, session: Session, request: dict) -> dict:
         room = request["room"]
         options = parse_options(room, request.get("options"))
+        self._require_friendly_for_guests(session, options)
         waiting = sum(
             1 for t in self.tables.values() if t.created_by == session.name and not t.started
         )
@@ -396,6 +406,7 @@ class Hall:
 
     def on_sit(self, session: Session, request: dict) -> dict:
         table = self._table(request["table"])
+        self._require_friendly_for_guests(session, table.options)
         table.sit(session, request["seat"])
         return {"view": table.view_for(session)}
 

@@ -32,6 +32,7 @@ class ErrorCode(StrEnum):
     BAD_TOKEN = "bad_token"
     BAD_TICKET = "bad_ticket"
     NOT_THE_DOOR = "not_the_door"
+    FRIENDLY_ONLY = "friendly_only"
     # Lobby and tables.
     NO_SUCH_ROOM = "no_such_room"
     NO_SUCH_TABLE = "no_such_table"

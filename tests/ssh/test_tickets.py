@@ -97,3 +97,28 @@ async def test_guests_get_a_fresh_name_each(tmp_path):
         assert first["name"] != second["name"]
         client = await Client.connect(server)
         assert (await client.ok("ticket_login", ticket=second["ticket"]))["name"] == second["name"]
+
+
+@pytest.mark.trio
+async def test_guest_names_are_the_doors_and_guests_play_friendly_tables_only(tmp_path):
+    async with running_hall(tmp_path, config=door_config()) as server:
+        anyone = await Client.connect(server)
+        for name in ("guest", "guest-abc"):
+            assert await anyone.error("register", name=name, password="password-1") == "bad_name"
+            assert (
+                await anyone.error("door_ticket", secret=SECRET, name=name, register=True)
+                == "bad_name"
+            )
+        host = await user(server, "ann")
+        ranked = (await host.ok("create_table", room="go", options={"friendly": False}))["table"]
+        issued = await anyone.ok("door_ticket", secret=SECRET, guest=True)
+        guest = await Client.connect(server)
+        await guest.ok("ticket_login", ticket=issued["ticket"])
+        assert await guest.error("sit", table=ranked, seat="white") == "friendly_only"
+        assert (
+            await guest.error("create_table", room="go", options={"friendly": False})
+            == "friendly_only"
+        )
+        friendly = (await guest.ok("create_table", room="go", options={"size": 9}))["table"]
+        assert (await guest.ok("lobby"))["tables"][1]["table"] == friendly
+        await host.ok("sit", table=friendly, seat="white")
