@@ -51,6 +51,13 @@ class LoginScreen(Screen):
             self.action_submit("login")
 
     def action_submit(self, kind: str) -> None:
+        """Read the fields only after both have taken the keys already on their way: a priority
+        binding runs ahead of them, so `ann<enter>secret<enter>` in one burst would otherwise
+        find the password still half typed."""
+        name_box, password_box = self.query_one("#name", Input), self.query_one("#password", Input)
+        name_box.call_later(password_box.call_later, self._submit_typed, kind)
+
+    def _submit_typed(self, kind: str) -> None:
         name = self.query_one("#name", Input).value.strip()
         password = self.query_one("#password", Input).value
         if not name or not password:

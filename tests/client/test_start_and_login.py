@@ -95,3 +95,21 @@ async def test_the_ansi_theme_uses_the_terminals_own_colours():
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert app.theme == "ansi-dark" and app.ansi_color
+
+
+@pytest.mark.asyncio
+async def test_name_and_password_typed_in_one_burst_land_in_their_fields():
+    """As a paste or a slow SSH link delivers them: all keys queued before any is handled."""
+    from textual import events
+
+    hall = FakeHall()
+    hall.replies["login"] = {"name": "ann", "token": "t0k"}
+    app = LoginApp(hall)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for character in "ann\rpw-ann-1\r":
+            key = "enter" if character == "\r" else character.replace("-", "minus")
+            app.post_message(events.Key(key, character))
+        for _ in range(20):
+            await pilot.pause(0.02)
+    assert hall.requests == [{"type": "login", "name": "ann", "password": "pw-ann-1"}]
