@@ -212,7 +212,7 @@ class GoTableScreen(Screen):
         self.query_one("#message", Static).add_class("hidden")
         box = self.query_one("#chat", Input)
         box.add_class("typing")
-        box.focus()
+        self.set_focus(box)  # at once, not after a refresh: the next keys are already coming
 
     def action_stop_chat(self) -> None:
         self.query_one("#chat", Input).remove_class("typing")

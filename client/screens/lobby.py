@@ -260,7 +260,7 @@ class LobbyScreen(Screen):
     def action_chat(self) -> None:
         box = self.query_one("#chat", Input)
         box.add_class("typing")
-        box.focus()
+        self.set_focus(box)  # at once: the next keys of a burst are already coming
 
     def action_stop_chat(self) -> None:
         self.query_one("#chat", Input).remove_class("typing")

@@ -75,7 +75,7 @@ class StartScreen(Screen):
         self.app.play_local(SIZES[self.size_choice], "white" if bot else None, None)
 
     def action_focus_address(self) -> None:
-        self.query_one("#address", Input).focus()
+        self.set_focus(self.query_one("#address", Input))  # at once, before the next keys
 
     def action_blur(self) -> None:
         self.set_focus(None)

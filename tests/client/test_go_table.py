@@ -275,3 +275,22 @@ async def test_events_older_than_the_view_on_screen_are_dropped():
         await pilot.pause()
         assert screen.view.seats == {"black", "white"} and screen.seq == 2
     assert hall.requests == []
+
+
+@pytest.mark.asyncio
+async def test_a_typed_point_and_a_chat_line_survive_arriving_in_one_burst():
+    from textual import events
+
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = [("colon", ":"), ("d", "d"), ("4", "4"), ("enter", "\r")]
+        keys += [("t", "t"), ("o", "o"), ("k", "k"), ("enter", "\r")]
+        for key, character in keys:
+            app.post_message(events.Key(key, character))
+        for _ in range(20):
+            await pilot.pause(0.02)
+    assert app.hall.requests == [
+        {"type": "act", "table": 3, "action": "play", "point": "D4"},
+        {"type": "chat", "text": "ok", "table": 3},
+    ]

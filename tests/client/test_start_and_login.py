@@ -113,3 +113,18 @@ async def test_name_and_password_typed_in_one_burst_land_in_their_fields():
         for _ in range(20):
             await pilot.pause(0.02)
     assert hall.requests == [{"type": "login", "name": "ann", "password": "pw-ann-1"}]
+
+
+@pytest.mark.asyncio
+async def test_c_and_an_address_in_one_burst_connect_to_that_address():
+    from textual import events
+
+    app = StartApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for character in "clocal:1\r":
+            key = {"\r": "enter", ":": "colon"}.get(character, character)
+            app.post_message(events.Key(key, character))
+        for _ in range(20):
+            await pilot.pause(0.02)
+    assert app.opened == ["local:1"] and app.local == []
