@@ -282,3 +282,18 @@ async def test_a_spectator_watches_from_the_lobby_follows_the_moves_and_chats(tm
         await ann.close()
         await bob.close()
         await hall.stop()
+
+
+@pytest.mark.asyncio
+async def test_a_bot_playing_black_opens_the_game():
+    app = QipaiApp(Launch("local", size=9, bot="black"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table_of(app) is not None, "the local table")
+        screen = table_of(app)
+        assert screen.view.seats == {"white"}
+        await until(pilot, lambda: screen.view.move_number == 1, "the bot's first move")
+        assert screen.view.to_move == "white"
+        assert (
+            screen.query_one(GoPanel).text_of("white-name") == ">O White " + app.account + " (you)"
+        )
+        await app.close_hall()

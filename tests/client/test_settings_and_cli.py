@@ -99,3 +99,14 @@ def test_the_start_screen_does_not_wait_for_the_protocol_or_the_mahjong_tables()
     loaded = done.stdout.split()
     assert "client.app" in loaded
     assert [m for m in loaded if m.startswith(("qipai.protocol", "qipai.mahjong"))] == []
+
+
+def test_the_local_hall_command_seats_the_chosen_engine(tmp_path):
+    hall = LocalHall(db_path=tmp_path / "hall.db", engine="gnugo --mode gtp --level 1")
+    command = hall.command()
+    assert command[:3] == [sys.executable, "-m", "server.cli"]
+    assert command[command.index("--port") + 1] == "0"
+    assert command[command.index("--db") + 1] == str(tmp_path / "hall.db")
+    assert "--exit-with-stdin" in command
+    assert command[command.index("--go-engine") + 1] == "gnugo --mode gtp --level 1"
+    assert "--go-engine" not in LocalHall(db_path=tmp_path / "hall.db").command()
