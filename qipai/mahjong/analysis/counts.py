@@ -31,3 +31,15 @@ def check_counts(counts: Sequence[int]) -> None:
             raise HandCountsError(f"a kind's count must be an int 0..4, got {count!r}")
     if sum(counts) > MAX_CONCEALED:
         raise HandCountsError(f"{sum(counts)} tiles: a concealed hand has at most {MAX_CONCEALED}")
+
+
+def checked_key(counts: Sequence[int]) -> bytes:
+    """``counts`` as ``bytes``, or ``HandCountsError``: the slow paths' check, done in C unless
+    the vector is bad, when ``check_counts`` names the problem."""
+    try:
+        key = bytes(bytearray(counts))  # via bytearray: markedly faster from a list
+    except (TypeError, ValueError):
+        key = b""
+    if len(key) != NUM_KINDS or key.strip(SMALL_COUNTS) or sum(key) > MAX_CONCEALED:
+        check_counts(counts)
+    return key

@@ -8,9 +8,10 @@ closed formulas.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 
-from qipai.mahjong.analysis.counts import HandCountsError, check_counts
+from qipai.mahjong.analysis.counts import HandCountsError, check_counts, checked_key
 from qipai.mahjong.analysis.distance_tables import CLASSES, TOTAL_BITS, Row, group_rows
 from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
@@ -18,13 +19,15 @@ from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 _TOTAL_MASK = (1 << TOTAL_BITS) - 1
 _rows: list[Row] = []
 _row_ids: dict[Row, int] = {}
-_suit_rows: dict[bytes, int] = {}
-_honour_rows: dict[bytes, int] = {}
+_full_rows: dict[bytes, int] = {}
+"""Every suit and honour vector (the 9-byte and 7-byte keys never collide)."""
 _small_rows: dict[bytes, int] = {}
 """The suit and honour vectors of at most ``SMALL_GROUP`` tiles again, in a small dict of fresh
 keys: nearly every group in play is that small, and a table that stays in the CPU cache is
-looked up markedly faster than the full one (the 9-byte and 7-byte keys never collide)."""
+looked up markedly faster than the full one."""
 SMALL_GROUP = 7
+_SPLIT = struct.Struct("9s9s9s7s").unpack
+"""The three suits' and the honours' keys in one call."""
 _two_suits: list[list[int]] = []
 """``_two_suits[a][b]``: row id of two groups with row ids a and b; likewise for three suits."""
 _three_suits: list[list[int]] = []
@@ -47,7 +50,7 @@ def prepare_tables() -> None:
     Besides the group rows, every combination of rows is precomputed: there are only about
     180 distinct rows, so a hand's shanten is then four dictionary and four list lookups.
     """
-    if _suit_rows:
+    if _full_rows:
         return
     honours = group_rows(HONOURS, _rows, _row_ids)
     suits = group_rows(SUIT, _rows, _row_ids)
@@ -69,8 +72,8 @@ def prepare_tables() -> None:
             for key, value in table.items()
             if sum(key) <= SMALL_GROUP
         )
-    _honour_rows.update(honours)
-    _suit_rows.update(suits)
+    _full_rows.update(honours)
+    _full_rows.update(suits)
 
 
 def shanten(
@@ -83,18 +86,14 @@ def shanten(
     """-1 for a complete hand, 0 for a ready one, else the tile exchanges still needed to be
     ready. Takes 3n+1 or 3n+2 concealed tiles; the special shapes count only when enabled
     (they need all 13 or 14 tiles concealed)."""
-    if not _suit_rows:
-        prepare_tables()
     try:
-        key = bytes(counts)
-        small = _small_rows.get
-        first = small(key[0:9]) or _suit_rows[key[0:9]]
-        second = small(key[9:18]) or _suit_rows[key[9:18]]
-        third = small(key[18:27]) or _suit_rows[key[18:27]]
-        honours = small(key[27:]) or _honour_rows[key[27:]]
-    except (KeyError, TypeError, ValueError):
-        check_counts(counts)
-        raise
+        groups = _SPLIT(bytearray(counts))  # exactly 34 ints 0..255, or an error
+        first = _small_rows[groups[0]]
+        second = _small_rows[groups[1]]
+        third = _small_rows[groups[2]]
+        honours = _small_rows[groups[3]]
+    except (KeyError, TypeError, ValueError, struct.error):
+        first, second, third, honours = _any_group_rows(counts)
     total = (first + second + third + honours) & _TOTAL_MASK
     if total % 3 == 0 or total > 14:
         check_counts(counts)
@@ -107,6 +106,13 @@ def shanten(
         if thirteen_orphans:
             result = min(result, thirteen_orphans_shanten(counts))
     return result
+
+
+def _any_group_rows(counts: Sequence[int]) -> list[int]:
+    """The slow path: build the tables if not yet done, and look a group of more than
+    ``SMALL_GROUP`` tiles up in the full ones, or raise ``HandCountsError`` for a bad vector."""
+    prepare_tables()
+    return [_full_rows[group] for group in _SPLIT(checked_key(counts))]
 
 
 def seven_pairs_shanten(counts: Sequence[int], *, quads_as_two_pairs: bool) -> int:

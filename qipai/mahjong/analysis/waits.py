@@ -4,43 +4,122 @@ One tile changes one group only, so a 3n+1-tile hand can wait only when all grou
 are complete (that one completes through its precomputed mask: into sets and the pair if no
 other group holds the pair, into sets alone if exactly one does), or when all groups are
 complete and two of them hold a pair (either pair may become a pung). No search is involved.
+
+Most hands asked about are far from ready, so what a call costs is its fixed part. Each group
+is valued by one lookup as small counters in separate bit fields, and the sum of the four
+values counts them for the whole hand at once: its tiles, its standard shape (how many groups
+are short or hopeless or hold a pair), whether exactly one kind is odd (seven pairs) and
+whether any suit tile of rank 2..8 is held (thirteen orphans). One more lookup of that sum
+names what can complete the hand, or that its tile total is wrong, or (nearly always) nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+import struct
+from collections.abc import Iterable, Sequence
 
-from qipai.mahjong.analysis.counts import SMALL_COUNTS, HandCountsError, check_counts
-from qipai.mahjong.analysis.shape_tables import COMPLETE, HAS_PAIR, HONOURS, SUIT
+from qipai.mahjong.analysis.counts import (
+    MAX_CONCEALED,
+    HandCountsError,
+    check_counts,
+    checked_key,
+)
+from qipai.mahjong.analysis.shape_tables import COMPLETE, HAS_PAIR, HONOURS, SUIT, GroupTables
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 
 SMALL_GROUP = 7
+"""Every group of up to this many tiles (nearly every group in play), hopeless ones included,
+is valued in a table small enough to stay in the CPU cache."""
+MORE_GROUP = 8
+"""A second table, looked up only when the first misses, holds every group of up to this many
+tiles and every complete or nearly complete one; a hand that needs any other group (a hopeless
+one of 9 or more tiles) is rare enough to have it valued when it turns up."""
+
+_TILES = 63
+"""Bit fields of a group value, each wide enough for the sum over four groups of up to 14
+tiles: the tiles (bits 0..5), the shape code (6..10), the odd code (11..14) and whether ranks
+2..8 are held (15..17)."""
+_SHAPE_SHIFT = 6
+_ODD_SHIFT = 11
+_MIDDLE_SHIFT = 15
+_SUMS = 1 << 18
+_PAIRED, _SHORT, _HOPELESS = 1, 3, 6
+"""Shape codes of a group (0 is complete without the pair). Their sum over the groups is 3 or
+4 exactly for one short group beside at most one pair, 2 exactly for two paired groups, when
+the tile total is 3n+1: the only standard shapes that one tile can complete."""
+
+_ONE_SHORT, _TWO_PAIRED, _SEVEN_PAIRS, _ORPHANS, _BAD_TOTAL = 1, 2, 4, 8, 16
+"""Verdicts on a sum of group values, as bits."""
 
 
-def _small_vectors(ranks: int, most: int = SMALL_GROUP) -> list[bytes]:
+def _verdict(sums: int) -> int:
+    tiles = sums & _TILES
+    if tiles not in (1, 4, 7, 10, 13):
+        return _BAD_TOTAL
+    shape = sums >> _SHAPE_SHIFT & 31
+    verdict = _ONE_SHORT if shape in (3, 4) else _TWO_PAIRED if shape == 2 else 0
+    if tiles == 13 and sums >> _ODD_SHIFT & 15 == 1:
+        verdict |= _SEVEN_PAIRS
+    if tiles == 13 and not sums >> _MIDDLE_SHIFT:
+        verdict |= _ORPHANS
+    return verdict
+
+
+def _group_value(tables: GroupTables, key: bytes) -> int:
+    status = tables.status.get(key, 0)
+    if status & COMPLETE:
+        shape = _PAIRED if status & HAS_PAIR else 0
+    else:
+        shape = _SHORT if status else _HOPELESS
+    odd = min(2, sum(count & 1 for count in key))  # enough to tell "exactly one" in the sum
+    middle = tables.ranks == 9 and any(key[1:8])
+    return middle << _MIDDLE_SHIFT | odd << _ODD_SHIFT | shape << _SHAPE_SHIFT | sum(key)
+
+
+def _vectors(ranks: int, most: int) -> list[bytes]:
+    """Every group vector of ``ranks`` counts 0..4 with at most ``most`` tiles."""
     if ranks == 0:
         return [b""]
     return [
         bytes((first,)) + rest
         for first in range(min(4, most) + 1)
-        for rest in _small_vectors(ranks - 1, most - first)
+        for rest in _vectors(ranks - 1, most - first)
     ]
 
 
-_SUIT = SUIT.status
-_HONOURS = HONOURS.status
-_SMALL_SUIT = {key: _SUIT.get(key, 0) for key in _small_vectors(9)}
-_SMALL_HONOURS = {key: _HONOURS.get(key, 0) for key in _small_vectors(7)}
-"""Every group of up to seven tiles, hopeless ones included: nearly all groups in play, in a
-table small enough to stay in the CPU cache."""
+def _group_values(small: bool) -> dict[bytes, int]:
+    """Suits and honours in one table: their keys differ in length (9 and 7 bytes)."""
+    values: dict[int, int] = {}
+    table = {}
+    for tables in (SUIT, HONOURS):
+        if small:
+            keys: Iterable[bytes] = _vectors(tables.ranks, SMALL_GROUP)
+        else:
+            keys = itertools.chain(_vectors(tables.ranks, MORE_GROUP), tables.status)
+        for key in keys:
+            if small or sum(key) > SMALL_GROUP:
+                value = _group_value(tables, key)
+                table[key] = values.setdefault(value, value)  # a few hundred distinct values
+    return table
+
+
+_VERDICTS = tuple(_verdict(sums) for sums in range(_SUMS))
+_GROUPS = _group_values(small=True)
+_MORE_GROUPS = _group_values(small=False)
+_SPLIT = struct.Struct("9s9s9s7s").unpack
+"""The three suits' and the honours' keys in one call."""
+_GROUP_TABLES = ((0, SUIT), (9, SUIT), (18, SUIT), (27, HONOURS))
+_STARTS = tuple(start for start, _ in _GROUP_TABLES)
+_STATUS = {**SUIT.status, **HONOURS.status}
 _KINDS = {
     start: tuple(
         tuple(start + rank for rank in range(9) if mask >> rank & 1) for mask in range(512)
     )
-    for start in (0, 9, 18, 27)
+    for start in _STARTS
 }
 """``_KINDS[start][mask]``: the kinds of the group starting at ``start`` named by a rank mask."""
-_ORPHANS = frozenset(TERMINALS_AND_HONOURS)
+_ORPHANS_KINDS = frozenset(TERMINALS_AND_HONOURS)
 _NO_MIDDLE = bytes(7)
 
 
@@ -60,57 +139,66 @@ def waits(
     The special shapes are included only when the ruleset enables them.
     """
     try:
-        key = bytes(counts)
-        total = sum(counts)
-        valid = len(key) == 34 and total % 3 == 1 and total <= 14 and not key.strip(SMALL_COUNTS)
-    except (TypeError, ValueError):
-        valid = False
-    if not valid:
-        check_counts(counts)
-        raise HandCountsError(f"a waiting hand has 3n+1 concealed tiles, not {sum(counts)}")
-    found = _standard_waits(key)
-    if (seven_pairs or thirteen_orphans) and total == 13:
+        groups = _SPLIT(bytearray(counts))  # exactly 34 ints 0..255, or an error
+        verdict = _VERDICTS[
+            _GROUPS[groups[0]] + _GROUPS[groups[1]] + _GROUPS[groups[2]] + _GROUPS[groups[3]]
+        ]
+    except (KeyError, TypeError, ValueError, struct.error):
+        groups, verdict = _checked_groups(counts)
+    if verdict:
+        found = _completions(verdict, groups, seven_pairs, quads_as_two_pairs, thirteen_orphans)
+    else:
+        found = []
+    if melded is not None:
+        if len(melded) != len(counts):
+            raise HandCountsError(f"melded counts need {len(counts)} entries, not {len(melded)}")
+        found = [kind for kind in found if counts[kind] + melded[kind] < 4]
+    return found
+
+
+def _checked_groups(counts: Sequence[int]) -> tuple[tuple[bytes, ...], int]:
+    """The slow path, for a bad vector (raise ``HandCountsError``) or a group missing from the
+    table: value the groups afresh (at most 14 tiles keep the sum in its fields)."""
+    groups = _SPLIT(checked_key(counts))
+    sums = 0
+    for (_, tables), group in zip(_GROUP_TABLES, groups, strict=True):
+        value = _GROUPS.get(group)
+        if value is None:
+            value = _MORE_GROUPS.get(group)
+        sums += _group_value(tables, group) if value is None else value
+    return groups, _VERDICTS[sums]
+
+
+def _completions(
+    verdict: int,
+    groups: tuple[bytes, ...],
+    seven_pairs: bool,
+    quads_as_two_pairs: bool,
+    thirteen_orphans: bool,
+) -> list[int]:
+    """The kinds completing a hand whose verdict says that something might (or raise for a
+    wrong tile total). Groups come in kind order, so their kinds need no sorting."""
+    if verdict & _BAD_TOTAL:
+        key = b"".join(groups)
+        if sum(key) > MAX_CONCEALED:
+            check_counts(key)  # names the problem
+        raise HandCountsError(f"a waiting hand has 3n+1 concealed tiles, not {sum(key)}")
+    found: list[int] = []
+    if verdict & (_ONE_SHORT | _TWO_PAIRED):
+        short = verdict & _ONE_SHORT
+        for start, group in zip(_STARTS, groups, strict=True):
+            status = _STATUS.get(group, 0)
+            if (status and not status & COMPLETE) if short else status & HAS_PAIR:
+                found += _KINDS[start][status & 511]
+    if seven_pairs and verdict & _SEVEN_PAIRS or thirteen_orphans and verdict & _ORPHANS:
+        key = b"".join(groups)
         extra = set(found)
         if seven_pairs:
             extra |= _seven_pairs_waits(key, quads_as_two_pairs)
         if thirteen_orphans:
             extra |= _thirteen_orphans_waits(key)
         found = sorted(extra)
-    if melded is not None:
-        if len(melded) != len(key):
-            raise HandCountsError(f"melded counts need {len(key)} entries, not {len(melded)}")
-        found = [kind for kind in found if key[kind] + melded[kind] < 4]
     return found
-
-
-def _standard_waits(key: bytes) -> list[int]:
-    # Honours first: isolated honours reject most random hands at the first lookup.
-    status = _SMALL_HONOURS.get(key[27:])
-    if status is None:
-        status = _HONOURS.get(key[27:], 0)
-    if status & COMPLETE:
-        short, paired = -1, [(27, status)] if status & HAS_PAIR else []
-    elif status:
-        short, short_mask, paired = 27, status, []
-    else:
-        return []
-    for start in (0, 9, 18):
-        status = _SMALL_SUIT.get(key[start : start + 9])
-        if status is None:
-            status = _SUIT.get(key[start : start + 9], 0)
-        if status & COMPLETE:
-            if status & HAS_PAIR:
-                paired.append((start, status))
-        elif short >= 0 or not status:
-            return []
-        else:
-            short, short_mask = start, status
-    if short >= 0:
-        return list(_KINDS[short][short_mask & 511]) if len(paired) <= 1 else []
-    if len(paired) != 2:
-        return []
-    (first, first_mask), (second, second_mask) = paired
-    return sorted(_KINDS[first][first_mask & 511] + _KINDS[second][second_mask & 511])
 
 
 def _seven_pairs_waits(key: bytes, quads_as_two_pairs: bool) -> set[int]:
@@ -125,7 +213,7 @@ def _seven_pairs_waits(key: bytes, quads_as_two_pairs: bool) -> set[int]:
 def _thirteen_orphans_waits(key: bytes) -> set[int]:
     if key[1:8] != _NO_MIDDLE or key[10:17] != _NO_MIDDLE or key[19:26] != _NO_MIDDLE:
         return set()  # a 2..8 of some suit: not thirteen orphans
-    missing = {kind for kind in _ORPHANS if not key[kind]}
+    missing = {kind for kind in _ORPHANS_KINDS if not key[kind]}
     if not missing:
-        return set(_ORPHANS)
+        return set(_ORPHANS_KINDS)
     return missing if len(missing) == 1 else set()
