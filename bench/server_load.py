@@ -8,6 +8,7 @@ must do) as the floor, and the ratio of server CPU per move is printed.  A last 
 the think time to find the maximum sustained moves per second.
 
     python bench/server_load.py [--games 200] [--think 0.05] [--seconds 20]
+    python bench/server_load.py --mahjong [--tables 100] [--room sichuan]  (bench/mahjong_load.py)
 
 Both servers run as child processes so that their CPU is measured apart from the clients'.
 """
@@ -394,9 +395,19 @@ def main() -> None:
         "--max-games", type=int, default=50, help="games in the no-think phase (0 to skip)"
     )
     parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--mahjong", action="store_true", help="mahjong tables instead of Go")
+    parser.add_argument("--tables", type=int, default=100, help="mahjong tables (4 clients each)")
+    parser.add_argument("--room", default="sichuan", help="mahjong room")
+    parser.add_argument(
+        "--max-tables", type=int, default=25, help="tables in the no-think phase (0 to skip)"
+    )
     options = parser.parse_args()
     if options.serve_relay:
         trio.run(relay_server, 0)
+    elif options.mahjong:
+        import mahjong_load
+
+        trio.run(mahjong_load.bench, options)
     else:
         trio.run(bench, options)
 

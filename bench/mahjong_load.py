@@ -1,0 +1,294 @@
+"""Mahjong load on the hall: N tables of four protocol bot clients over loopback.
+
+Each client answers every prompt it is given (a discard, a claim, 定缺, ``ready``) with a
+plain legal choice after a think time (default 50 ms, jittered +-20 %).  Measured: the latency
+from a discard sent to the moment the last of the table's four seats has the event (p50/p99),
+actions and hands per second, and the server's CPU and memory.  A second phase drops the think
+time to find what the server sustains at full speed.
+
+The hall runs as a child process with MJ-08's claim delay and the bot pause switched off: the
+bench measures the server, not the rule that slows every discard to 0.8 s on purpose.
+
+    python bench/server_load.py --mahjong [--tables 100] [--think 0.05] [--seconds 20]
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import msgpack
+import trio
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+PREFERENCE = (
+    "win",
+    "self_win",
+    "kong",
+    "pung",
+    "concealed_kong",
+    "added_kong",
+    "chow",
+    "declare_void",
+    "discard",
+    "pass",
+)
+
+
+async def serve_hall(db: str) -> None:
+    """The hall as the bench runs it: untimed tables, no claim delay, no bot pause."""
+    from server.app import Server
+    from server.bots import BotFactory
+    from server.hall import HallConfig
+    from server.store import Store
+    from server.tables.mahjong_config import FAST
+
+    store = Store(db)
+    server = Server(store, BotFactory(None, seed=1), HallConfig(mahjong=FAST))
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(server.run, "127.0.0.1", 0)
+        print(f"READY {port}", flush=True)
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    hands: int = 0
+    errors: int = 0
+    codes: dict = field(default_factory=dict)
+    measuring: bool = False
+    # (table, hand number, tile) -> [sent at, seats still to receive it]
+    pending: dict = field(default_factory=dict)
+
+
+def pick(legal: list[dict]) -> dict | None:
+    for kind in PREFERENCE:
+        options = [a for a in legal if a["type"] == kind]
+        if options:
+            return options[-1] if kind == "discard" else options[0]
+    return None
+
+
+class Seat:
+    def __init__(self, stream: trio.SocketStream, stats: Stats) -> None:
+        self.stream = stream
+        self.stats = stats
+        self.unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 22)
+        self.next_id = 0
+        self.replies: dict[int, dict] = {}
+        self.view: dict | None = None
+        self.table = 0
+        self.awaiting: int | None = None
+        self.changed = trio.Event()
+
+    async def request(self, kind: str, **fields) -> dict:
+        self.next_id += 1
+        rid = self.next_id
+        await self.stream.send_all(msgpack.packb({"type": kind, "id": rid, **fields}))
+        while rid not in self.replies:
+            await self.read()
+        return self.replies.pop(rid)
+
+    async def read(self) -> None:
+        data = await self.stream.receive_some(1 << 16)
+        if not data:
+            raise EOFError
+        self.unpacker.feed(data)
+        now = time.perf_counter()
+        for message in self.unpacker:
+            kind = message.get("type")
+            if kind in ("ok", "error"):
+                if kind == "error" and self.stats.measuring:
+                    self.stats.errors += 1
+                    code = message["code"]
+                    self.stats.codes[code] = self.stats.codes.get(code, 0) + 1
+                self.replies[message.get("id")] = message
+                if message.get("id") == self.awaiting:
+                    self.awaiting = None
+            if "view" in message and message.get("table", self.table) == self.table:
+                view = message["view"]
+                if self.view is None or view["seq"] >= self.view["seq"]:
+                    self.view = view
+            if kind == "event":
+                self._seen(message, now)
+        self.changed.set()
+        self.changed = trio.Event()
+
+    def _seen(self, message: dict, now: float) -> None:
+        stats = self.stats
+        if message["kind"] == "deal" and message["view"]["you"]["seats"] == ["0"]:
+            stats.hands += stats.measuring
+        for event in message.get("events", ()):
+            if event["type"] != "discarded":
+                continue
+            key = (message["table"], message["view"]["game"]["hand_number"], event["tile"])
+            entry = stats.pending.get(key)
+            if entry is None:
+                continue
+            entry[1] -= 1
+            if entry[1] == 0:
+                del stats.pending[key]
+                if stats.measuring:
+                    stats.latencies.append(now - entry[0])
+
+    def choose(self) -> dict | None:
+        view = self.view
+        if view is None or view["game"]["phase"] == "over":
+            return None
+        if "ready" in view["you"]["legal"]:
+            return {"action": "ready"}
+        hand = view["hand"]
+        if hand is None or view["game"]["phase"] != "playing":
+            return None
+        choice = pick(hand["legal_actions"])
+        if choice is None:
+            return None
+        request = {"action": choice["type"]}
+        if "tile" in choice:
+            request["tile"] = choice["tile"]
+        return request
+
+    async def reader(self) -> None:
+        while True:
+            await self.read()
+
+    async def play(self, think_time: float, stop: trio.Event) -> None:
+        """Answer what the newest view asks, one request at a time, after thinking; a view
+        that changed while thinking is looked at afresh (the way a person would)."""
+        while not stop.is_set():
+            request = None if self.awaiting is not None else self.choose()
+            if request is None:
+                await self.changed.wait()
+                continue
+            seq = self.view["seq"]
+            if think_time > 0:
+                await trio.sleep(think_time * random.uniform(0.8, 1.2))
+                if stop.is_set() or self.view["seq"] != seq:
+                    continue
+            if request["action"] == "discard":
+                key = (self.table, self.view["game"]["hand_number"], request["tile"])
+                self.stats.pending[key] = [time.perf_counter(), 4]
+            self.next_id += 1
+            self.awaiting = self.next_id
+            message = {"type": "act", "id": self.next_id, "table": self.table, **request}
+            await self.stream.send_all(msgpack.packb(message))
+            self.stats.actions += self.stats.measuring
+
+
+async def open_table(port: int, index: int, run: int, stats: Stats, room: str) -> list[Seat]:
+    seats = []
+    for n in range(4):
+        seat = Seat(await trio.open_tcp_stream("127.0.0.1", port), stats)
+        await seat.request("hello", version=1)
+        reply = await seat.request("register", name=f"m{run}x{index}x{n}", password="bench-pw-1")
+        assert reply["type"] == "ok", reply
+        seats.append(seat)
+    options = {"hands": 64, "timed": False}
+    created = await seats[0].request("create_table", room=room, options=options)
+    assert created["type"] == "ok", created
+    for n, seat in enumerate(seats):
+        seat.table = created["table"]
+        reply = await seat.request("sit", table=seat.table, seat=str(n))
+        assert reply["type"] == "ok", reply
+    return seats
+
+
+async def run_load(
+    port: int, pid: int, tables: int, think_time: float, seconds: float, run: int, room: str
+) -> dict:
+    from server_load import cpu_seconds, memory_mib
+
+    stats = Stats()
+    opened: list[list[Seat]] = []
+    limiter = trio.CapacityLimiter(8)
+
+    async def setup(index: int) -> None:
+        async with limiter:
+            opened.append(await open_table(port, index, run, stats, room))
+
+    async with trio.open_nursery() as nursery:
+        for index in range(tables):
+            nursery.start_soon(setup, index)
+    stop = trio.Event()
+    async with trio.open_nursery() as nursery:
+        for seats in opened:
+            for seat in seats:
+                nursery.start_soon(seat.reader)
+                nursery.start_soon(seat.play, think_time, stop)
+        await trio.sleep(min(3.0, seconds / 4))  # warm up
+        stats.measuring = True
+        cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        await trio.sleep(seconds)
+        cpu1, t1, own1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        stats.measuring = False
+        stop.set()
+        nursery.cancel_scope.cancel()
+    for seats in opened:
+        for seat in seats:
+            await seat.stream.aclose()
+    elapsed = t1 - t0
+    lat = sorted(stats.latencies) or [float("nan")]
+    rss, peak = memory_mib(pid)
+    return {
+        "actions_per_s": stats.actions / elapsed,
+        "hands_per_s": stats.hands / elapsed,
+        "p50_ms": 1000 * statistics.median(lat),
+        "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))],
+        "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
+        "client_cpu_pct": 100 * (own1 - own0) / elapsed,
+        "cpu_us_per_action": 1e6 * (cpu1 - cpu0) / max(1, stats.actions),
+        "rss_mib": rss,
+        "peak_mib": peak,
+        "errors": stats.errors,
+        "codes": stats.codes,
+    }
+
+
+def report(title: str, figures: dict) -> None:
+    print(
+        f"{title:<34} {figures['actions_per_s']:7.0f} actions/s {figures['hands_per_s']:6.2f} "
+        f"hands/s  p50 {figures['p50_ms']:6.2f} ms  p99 {figures['p99_ms']:7.2f} ms  "
+        f"CPU {figures['cpu_pct']:5.1f} % {figures['cpu_us_per_action']:5.0f} us/action  "
+        f"RSS {figures['rss_mib']:.0f} MiB (peak {figures['peak_mib']:.0f})  "
+        f"clients CPU {figures['client_cpu_pct']:.0f} %  errors {figures['errors']} {figures['codes']}"
+    )
+
+
+async def bench(options) -> None:
+    import os
+
+    from server_load import start_child
+
+    tables, think_time, seconds = options.tables, options.think, options.seconds
+    print(
+        f"mahjong ({options.room}): {tables} tables, {4 * tables} connections, think "
+        f"{1000 * think_time:.0f} ms +-20 %, {seconds:.0f} s measured, on {os.cpu_count()} "
+        f"cores, load average {os.getloadavg()[0]:.1f} before the run"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        hall, port = start_child([__file__, "--serve", f"{tmp}/bench.db"])
+        try:
+            figures = await run_load(port, hall.pid, tables, think_time, seconds, 0, options.room)
+            report("qipai hall, mahjong", figures)
+            if options.max_tables:
+                burst = await run_load(
+                    port, hall.pid, options.max_tables, 0.0, seconds / 2, 1, options.room
+                )
+                report(f"no think time, {options.max_tables} tables", burst)
+        finally:
+            hall.terminate()
+            hall.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--serve"]:
+        trio.run(serve_hall, sys.argv[2])
