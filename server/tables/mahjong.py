@@ -18,11 +18,13 @@ import json
 import logging
 import random
 import secrets
+import threading
 import time
 from typing import TYPE_CHECKING, Any
 
 import trio
 
+from qipai.mahjong.analysis.shanten import prepare_tables
 from qipai.mahjong.bots import choose_action
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.lengzi import set_xiapao
@@ -47,6 +49,16 @@ MACHINE_ACTIONS = frozenset(a.value for a in ActionType)
 TIMEOUTS_BEFORE_AUTO = 2
 HANDS_PER_ROUND_CAP = 16
 CLAIM_PHASES = (Phase.CLAIM, Phase.ROB)
+
+
+_PREPARING = threading.Lock()
+
+
+def prepare_analysis() -> None:
+    """Build the bot's shanten tables (seconds, once per process) off the event loop: built
+    lazily by a first bot decision they would stall every connection of the hall."""
+    with _PREPARING:
+        prepare_tables()
 
 
 def protocol_error(error: MahjongError) -> ProtocolError:
@@ -209,6 +221,7 @@ class MahjongTable(Table):
     # ------------------------------------------------------------------ the table's task
 
     async def run(self) -> None:
+        await trio.to_thread.run_sync(prepare_analysis)
         while True:
             with trio.CancelScope(deadline=self._next_time()) as timer:
                 self._timer = timer
@@ -304,6 +317,8 @@ class MahjongTable(Table):
                 continue
             self.timeouts[seat] += 1
             self._submit(action, "timeout")
+            if self.finished:
+                return
             if self.timeouts[seat] >= TIMEOUTS_BEFORE_AUTO and seat not in self.auto:
                 self.auto.add(seat)
                 self.publish("auto", seat=str(seat), on=True)
