@@ -99,3 +99,38 @@ async def test_lengzi_players_choose_xiapao_before_each_deal(tmp_path):
         other = await ann.ok("create_table", room="sichuan", options={"hotseat": True})
         code = await ann.error("act", table=other["table"], action="xiapao", on=True)
         assert code == "bad_field"
+
+
+@pytest.mark.trio
+async def test_the_lobby_lists_the_mahjong_rooms_and_tables(tmp_path):
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        ann = await user(server, "ann")
+        table = (await ann.ok("create_table", room="xuezhan", options={"hands": 2}))["table"]
+        lobby = await ann.ok("lobby")
+        names = {room["room"]: room["name"] for room in lobby["rooms"]}
+        assert names["xuezhan"] == "血战到底 Xuezhan" and names["go"] == "围棋 Go"
+        assert set(names) == {"go", "sichuan", "xuezhan", "lengzi", "baicheng", "zhongyou"}
+        (summary,) = lobby["tables"]
+        assert summary["table"] == table and summary["room"] == "xuezhan"
+        assert summary["seats"] == {"0": None, "1": None, "2": None, "3": None}
+        assert summary["options"]["rules"]["xuezhan"] is True
+        assert summary["phase"] == "waiting"
+        code = await ann.error("create_table", room="xuezhan", options={"rules": {"cap": 9}})
+        assert code == "bad_option"
+
+
+@pytest.mark.trio
+async def test_a_match_of_one_round_ends_when_the_deal_comes_back(tmp_path):
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        ann = await user(server, "ann")
+        created = await ann.ok(
+            "create_table", room="zhongyou", options={"hotseat": True, "bots": 3, "rounds": 1}
+        )
+        me = SeatBot(ann, created["table"], "ann")
+        me._take({"table": created["table"], **created})
+        final = await me.play()
+        history = final["game"]["history"]
+        assert final["game"]["round"] == 1 and len(history) >= 4
+        dealers = [h["dealer"] for h in history]
+        assert len(set(dealers)) == 4  # every seat dealt before the round ended
+        assert final["game"]["dealer"] == dealers[0]  # the deal has come back to the opener
