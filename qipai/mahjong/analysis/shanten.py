@@ -66,12 +66,12 @@ def prepare_tables() -> None:
     _two_suits.extend(two)
     _three_suits.extend(three)
     _by_total.extend(by_total)
-    for table in (suits, honours):
-        _small_rows.update(
-            (bytes(bytearray(key)), value)
-            for key, value in table.items()
-            if sum(key) <= SMALL_GROUP
-        )
+    small = [key for table in (suits, honours) for key in table if sum(key) <= SMALL_GROUP]
+    small.sort(key=sum)  # fresh keys, fewest tiles first: the groups met most often share cache
+    _small_rows.update(
+        (bytes(bytearray(key)), (suits if len(key) == SUIT.ranks else honours)[key])
+        for key in small
+    )
     _full_rows.update(honours)
     _full_rows.update(suits)
 
