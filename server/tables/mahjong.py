@@ -289,7 +289,7 @@ class MahjongTable(Table):
             if self.served(seat) and now >= self.changed_at + self._bot_pause():
                 action = choose_action(hand, seat)
                 assert action is not None
-                self._submit(action, "play")
+                self._answer(action)
                 return True
         if self.deadline is not None and now >= self.deadline:
             self._time_out(hand)
@@ -364,8 +364,6 @@ class MahjongTable(Table):
             self._book(hand)
         if events:
             self.publish(kind, by=str(action.seat), events=events)
-        else:
-            self._refresh(action.seat)
         if self.finished:
             match = self.match
             assert match is not None
@@ -394,6 +392,14 @@ class MahjongTable(Table):
             return
         limit = self.config.claim if hand.phase in CLAIM_PHASES else self.config.turn
         self.deadline = now + limit
+
+    def _answer(self, action: Action) -> None:
+        """Submit for a seat whose player may be watching: an answer that published nothing
+        (a claim answer while others still think) is confirmed to that player alone."""
+        seq = self.seq
+        self._submit(action, "play")
+        if self.seq == seq and not self.occupant(action.seat).bot:
+            self._refresh(action.seat)
 
     def _refresh(self, seat: int) -> None:
         """Only the answering player learns that its answer was taken: a private snapshot."""
@@ -609,7 +615,7 @@ class MahjongTable(Table):
             if seat in self.auto:
                 self.auto.discard(seat)
                 self.publish("auto", seat=str(seat), on=False)
-            self._submit(move, "play")
+            self._answer(move)
         except MahjongError as error:
             raise protocol_error(error) from None
 
