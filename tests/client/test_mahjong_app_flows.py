@@ -1,14 +1,23 @@
 """The whole client against a real hall on loopback, driven through the pilot at 80x24: a local
 hot-seat mahjong match of one hand played from the keyboard to its settlement and standing, with
-the cover screen between players; the lobby's mahjong table form and rows."""
+the cover screen between players; a network table made from the lobby where three protocol
+clients take the other seats; the lobby's mahjong table form and rows."""
 
 from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
 
 import pytest
 from textual.widgets import Static
 
 from client.app import QipaiApp
+from client.connection import HallConnection, HallError
 from client.launch import Launch
+from client.local_hall import LocalHall
+from client.screens.lobby import LobbyScreen
+from client.screens.login import LoginScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_new_table import MahjongNewTableScreen, lobby_cells
 from client.screens.mahjong_settlement import MahjongSettlementScreen
@@ -19,7 +28,9 @@ MAX_KEYS = 2000
 
 
 def table_of(app: QipaiApp) -> MahjongTableScreen | None:
-    return next((s for s in app.screen_stack if isinstance(s, MahjongTableScreen)), None)
+    """The mahjong table screen once it is drawn."""
+    screen = next((s for s in app.screen_stack if isinstance(s, MahjongTableScreen)), None)
+    return screen if screen is not None and screen.query("#prompt") else None
 
 
 def prompt_of(screen: MahjongTableScreen) -> str:
@@ -63,7 +74,6 @@ async def test_a_local_hot_seat_hand_is_played_from_the_keyboard_to_the_standing
                 # the cover hides every tile: nothing of the next hand is on screen
                 assert "[" not in str(app.screen.query_one("#who", Static).render())
             await pilot.press(key)
-            await pilot.pause()
         assert isinstance(app.screen, MahjongSettlementScreen), (
             f"the hand never ended: {prompt_of(screen)!r} {screen.query_one('#message').render()}"
         )
@@ -101,3 +111,96 @@ def test_a_mahjong_table_in_the_lobby_shows_its_rules_length_and_four_seats():
     assert lobby_cells(summary) == (
         "7", "四川麻将 血战到底", "8 hands", "ann, (free)", "bot-2, bob", "waiting", "2",
     )  # fmt: skip
+
+
+class AutoPlayer:
+    """A protocol client in one seat that answers every prompt at once: the void suit, a win,
+    else the first discard, else pass (what a minimal bot written from docs/protocol.md does)."""
+
+    PREFERENCE = ("declare_void", "self_win", "win", "discard", "pass")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.hall: HallConnection | None = None
+        self.answered: set[tuple[int, str]] = set()
+        self.tasks: set[asyncio.Task] = set()
+
+    async def open(self, host: str, port: int) -> None:
+        self.hall = await HallConnection.open(host, port, on_push=self.on_push)
+        await self.hall.request("register", name=self.name, password=f"{self.name}-secret")
+
+    def on_push(self, message: dict[str, Any]) -> None:
+        view = message.get("view")
+        hand = view.get("hand") if isinstance(view, dict) else None
+        if not isinstance(hand, dict) or not hand.get("legal_actions"):
+            return
+        legal = hand["legal_actions"]
+        action = min(legal, key=lambda a: self.PREFERENCE.index(a["type"]))
+        key = (view["seq"], action["type"])
+        if key not in self.answered:
+            self.answered.add(key)
+            task = asyncio.get_running_loop().create_task(self.act(view["table"], action))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def act(self, table: int, action: dict[str, Any]) -> None:
+        assert self.hall is not None
+        fields = {"action": action["type"], "seat": str(action["seat"])}
+        if "tile" in action:
+            fields["tile"] = action["tile"]
+        with contextlib.suppress(HallError):  # a window may have closed meanwhile
+            await self.hall.request("act", table=table, **fields)
+
+    async def close(self) -> None:
+        if self.hall is not None:
+            await self.hall.close()
+
+
+@pytest.mark.asyncio
+async def test_a_table_made_in_the_lobby_is_played_with_three_people_over_the_network(tmp_path):
+    hall = LocalHall(db_path=tmp_path / "hall.db")
+    host, port = await hall.start()
+    others = [AutoPlayer(name) for name in ("bob", "cat", "dan")]
+    try:
+        for player in others:
+            await player.open(host, port)
+        app = QipaiApp(Launch("connect", address=f"{host}:{port}"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the login screen")
+            await pilot.press(*"ann", "enter", *"ann-secret", "ctrl+r")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await pilot.press("m")
+            await until(pilot, lambda: isinstance(app.screen, MahjongNewTableScreen), "the form")
+            await pilot.press("enter")  # Sichuan, 4 hands, four people: ann sits in seat 0
+            await until(pilot, lambda: table_of(app) is not None, "ann's table")
+            screen = table_of(app)
+            assert screen.view.mine == (0,) and screen.view.match_phase == "waiting"
+            for seat, player in enumerate(others, 1):
+                await player.hall.request("sit", table=screen.table, seat=str(seat))
+            await until(pilot, lambda: "m / p / s" in prompt_of(screen), "the void prompt")
+            assert "s]" in prompt_of(screen)  # a timed table counts down (MJ-06)
+            names = [seat.name for seat in screen.view.seats]
+            assert names == ["ann", "bob", "cat", "dan"]
+            await pilot.press("m")
+            mine = 0
+            while mine < 2:
+                await until(
+                    pilot,
+                    lambda: "Your turn" in prompt_of(screen) or "x pass" in prompt_of(screen),
+                    "a choice for ann",
+                )
+                if "x pass" in prompt_of(screen) and "Your turn" not in prompt_of(screen):
+                    await pilot.press("x")
+                else:
+                    await pilot.press("d")
+                    mine += 1
+                    await until(
+                        pilot, lambda: "Your turn" not in prompt_of(screen), "ann's discard"
+                    )
+            rivers = [len(seat.discards) for seat in screen.view.seats]
+            assert rivers[0] >= 1 and sum(rivers[1:]) >= 1
+            await app.close_hall()
+    finally:
+        for player in others:
+            await player.close()
+        await hall.stop()
