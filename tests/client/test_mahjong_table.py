@@ -15,12 +15,22 @@ from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.screens.mahjong_table import MahjongTableScreen
 from client.widgets.mahjong_board import MahjongBoard
+from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.tiles import kind_of, parse_kinds
 from tests.client.fakes import FakeHall
 from tests.client.test_mahjong_view import played
-from tests.mahjong.test_machine_positions import E, S, Table, W, act, discard, pass_all
+from tests.mahjong.test_machine_positions import (
+    E,
+    S,
+    ScriptedWall,
+    Table,
+    W,
+    act,
+    discard,
+    pass_all,
+)
 
 NAMES = ("alice", "bob", "carol", "dave")
 
@@ -301,3 +311,48 @@ async def test_a_waiting_table_offers_its_creator_bots_for_the_empty_seats():
         await pilot.press("b")
         await pilot.pause()
     assert app.hall.acts() == [{"type": "act", "table": 4, "action": "add_bots"}]
+
+
+@pytest.mark.asyncio
+async def test_c_chows_with_the_run_that_holds_the_tile_under_the_cursor():
+    table = Table()
+    hands = [
+        table.tiles("3m 111p 222p 333p EEE"),
+        table.tiles("12m 45m 999p 567s SSS"),
+        table.tiles("678m 678p 678s WWW N"),
+        table.tiles("789m 789s 444p CCC N"),
+    ]
+    wall = ScriptedWall(table.tiles("FFF PPP"), [])
+    hand = HandMachine.arranged(get_ruleset("zhongyou", {}), wall, hands, dealer=E, turn=E)
+    discard(hand, E, "3m")
+    app = TableApp(FakeHall(), table_wire(hand, S))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        prompt = text_of(app, "#prompt")
+        assert "c chow (吃) 1m" in prompt and "c chow (吃) 2m" in prompt
+        await pilot.press("3", "c")  # the cursor on 4m: the run 2m3m4m
+        await pilot.pause()
+    (chow,) = app.hall.acts()
+    assert chow == {"type": "act", "table": 4, "action": "chow", "seat": "1", "tile": 1}
+
+
+@pytest.mark.asyncio
+async def test_a_xuezhan_winner_may_leave_the_hand_with_shift_l():
+    hand = Table().start(
+        ["123m 456m 789m 111p 5p", "234m 567m 22p 33p 44p 6p", "*", "*"],
+        draws="5p",
+        turn=S,
+        options={"xuezhan": True},
+        filler=8,
+    )
+    discard(hand, S, "5p")
+    act(hand, E, ActionType.WIN)
+    pass_all(hand)
+    app = TableApp(FakeHall(), table_wire(hand, E))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "L leave" in text_of(app, "#prompt")
+        assert " WON" in board_text(app).split("\n")[10]
+        await pilot.press("L")
+        await pilot.pause()
+    assert app.hall.acts() == [{"type": "act", "table": 4, "action": "leave", "seat": "0"}]
