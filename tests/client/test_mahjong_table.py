@@ -356,3 +356,19 @@ async def test_a_xuezhan_winner_may_leave_the_hand_with_shift_l():
         await pilot.press("L")
         await pilot.pause()
     assert app.hall.acts() == [{"type": "act", "table": 4, "action": "leave", "seat": "0"}]
+
+
+@pytest.mark.asyncio
+async def test_w_wins_by_self_draw_and_k_kongs_the_kind_under_the_cursor():
+    hand = Table().start(["123m 456m 1111p 23p 55p", "*", "*", "*"], filler=8)
+    app = TableApp(FakeHall(), table_wire(hand, E))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        prompt = text_of(app, "#prompt")
+        assert "w win (自摸)" in prompt and "k kong (暗杠) 1p" in prompt
+        await pilot.press("w", "7", "k")  # the 7th tile is a 1p
+        await pilot.pause()
+    assert app.hall.acts() == [
+        {"type": "act", "table": 4, "action": "self_win", "seat": "0"},
+        {"type": "act", "table": 4, "action": "concealed_kong", "seat": "0", "tile": 9},
+    ]
