@@ -76,7 +76,6 @@ class MahjongView:
     match_over: bool = False
     standing: tuple[dict[str, Any], ...] = ()
     deadline: float | None = None  # time.monotonic() when the current prompt times out
-    received: float = 0.0
     room: str = ""
     match_phase: str = ""  # the table's: waiting, playing, between (hands), over
     mine: tuple[int, ...] = ()  # every seat this connection plays (hot-seat: several)
@@ -195,7 +194,6 @@ def read_view(
         match_over=match_over,
         standing=tuple(standing or ()),
         deadline=None if seconds_left is None else now + float(seconds_left),
-        received=now,
     )
 
 

@@ -41,7 +41,6 @@ KEY_OF = {
     "pass": "x",
     "leave": "L",
 }
-VOID_KEYS = "mps"
 
 
 class Hall(Protocol):

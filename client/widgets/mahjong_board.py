@@ -16,7 +16,7 @@ from textual.strip import Strip
 
 from client.i18n import Strings
 from client.mahjong_hints import Hint, hint
-from client.mahjong_view import HandLog, MahjongView, SeatView, wind_of
+from client.mahjong_view import WINDS_EN, WINDS_ZH, HandLog, MahjongView, SeatView, wind_of
 from client.widgets.cell_lines import Cell, CellLines
 from client.widgets.tiles import TileStyle, meld_text, tile_row, tile_text
 from qipai.mahjong.rulesets import RULESETS
@@ -204,22 +204,25 @@ class MahjongBoard(CellLines):
         if found is None:
             return line
         if found.waits:
-            line.append(s("waits") + " ")
+            line.append(s("waits"))
             for kind, unseen in found.waits:
-                line.append_text(tile_text(kind, self.tile_style)).append(f"x{unseen} ")
+                line.append(" ").append_text(self._named(kind)).append(f"({unseen})")
         elif found.ready_discards:
-            line.append(s("ready_after") + " ")
+            line.append(s("ready_after"))
             for discard, waits in found.ready_discards:
-                line.append_text(tile_text(discard, self.tile_style)).append(":")
-                line.append(" ".join(f"{_short(k, self.tile_style)}x{n}" for k, n in waits))
-                line.append("  ")
+                line.append(" ").append_text(self._named(discard)).append(":")
+                for kind, unseen in waits:
+                    line.append(" ").append_text(self._named(kind)).append(f"({unseen})")
+                line.append(" ")
         elif found.shanten is not None:
             line.append(s("complete") if found.shanten < 0 else s("shanten", n=found.shanten))
         return line
 
-
-def _short(kind: int, style: TileStyle) -> str:
-    return tile_text(kind, style).plain.strip()
+    def _named(self, kind: int) -> Text:
+        """A tile's face in its colour without the padding of a column (`E`, not `E `)."""
+        face_text = tile_text(kind, self.tile_style)
+        face_text.rstrip()
+        return face_text
 
 
 def _seat_wind(view: MahjongView, seat: int, chinese: bool) -> str:
@@ -232,7 +235,7 @@ def _seat_wind(view: MahjongView, seat: int, chinese: bool) -> str:
 def wind_name(wind: int, chinese: bool) -> str:
     """Winds arrive as 0-3 (E S W N) or as the kinds 27-30."""
     index = wind - 27 if wind >= 27 else wind
-    return ("東南西北" if chinese else "ESWN")[index % 4]
+    return (WINDS_ZH if chinese else WINDS_EN)[index % 4]
 
 
 def ruleset_title(view: MahjongView) -> str:

@@ -106,7 +106,8 @@ async def test_number_keys_choose_a_tile_and_d_discards_it():
         await pilot.pause()
         assert "1m 2m[3m]4m" in board_text(app)
         assert "Your turn" in text_of(app, "#prompt")
-        assert "Ready after discarding:" in board_text(app)
+        hint_line = board_text(app).split("\n")[14].rstrip()
+        assert hint_line == "  Ready (unseen) after discarding 5p: 7p(3) 8p(4)  7p: 5p(3)  9p: 6p(4)"
         await pilot.press("right", "d")
         await pilot.pause()
     tile = sorted(hand.seats[E].concealed)[3]
@@ -145,7 +146,7 @@ async def test_w_wins_on_a_discard_and_a_refusal_is_shown():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "w win (胡)" in text_of(app, "#prompt")
-        assert "Waits: 5p" in board_text(app)
+        assert board_text(app).split("\n")[14].rstrip() == "  Waits (unseen): 5p(2)"
         await pilot.press("w")
         await pilot.pause()
         assert text_of(app, "#message") == "illegal_action: too late"
