@@ -39,7 +39,6 @@ KOMI_PRESETS = (0.0, 3.5, 3.75)
 VALID_STONE_PLIES = 20
 MAX_HANDICAP = 9
 RESUMPTIONS_BEFORE_FALLBACK = 3
-_VALUE = {Color.BLACK: 1, Color.WHITE: 2}  # plain ints for the board: enum arithmetic is slow
 
 
 class Move(NamedTuple):
@@ -61,10 +60,14 @@ def _point_table(size: int) -> tuple[Point, ...]:
 
 
 @cache
-def _quiet_move_table(size: int) -> dict[Color, tuple[Move, ...]]:
-    """Every capture-free stone move, built once per board size: moves are immutable values,
-    and sharing them takes their construction off the replay hot path."""
-    return {color: tuple(Move(color, p) for p in _point_table(size)) for color in Color}
+def _side_table(size: int) -> dict[Color, tuple[int, tuple[Move, ...], Color]]:
+    """Per colour, what a move needs in one lookup: the board's plain int for it, every
+    capture-free stone move of it (moves are immutable values, and sharing them takes their
+    construction off the replay hot path) and the colour that moves next."""
+    return {
+        color: (int(color), tuple(Move(color, p) for p in _point_table(size)), OPPONENT[color])
+        for color in Color
+    }
 
 
 class Game:
@@ -101,7 +104,7 @@ class Game:
         self._args = {"size": size, "komi": komi, "handicap": handicap, "first": first}
         self._board = Board(size)
         self._board_play = self._board.play  # bound once: the replay hot path calls it per move
-        self._quiet_moves = _quiet_move_table(size)
+        self._sides = _side_table(size)
         self._points = _point_table(size)
         stones: dict[Color, list[Point]] = {Color.BLACK: [], Color.WHITE: []}
         if setup is not None:
@@ -244,28 +247,29 @@ class Game:
         if self.phase is not PLAY or (color is not None and color is not mover):
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
         size = self.size
-        p = point
-        if type(p) is tuple and len(p) == 2:
-            col, row = p
-            if not (type(col) is int and type(row) is int and 0 <= col < size and 0 <= row < size):
-                p = coerce_point(p, size)
-        else:
-            p = coerce_point(p, size)
-        index = p[1] * size + p[0]
         try:
-            removed = self._board_play(index, _VALUE[mover], self._seen)
+            col, row = point if type(point) is tuple else coerce_point(point, size)
+        except ValueError:  # a tuple of another length: named by coerce_point
+            col, row = coerce_point(point, size)
+        if type(col) is not int or type(row) is not int or not 0 <= col < size > row >= 0:
+            col, row = coerce_point(point, size)
+        index = row * size + col
+        value, quiet_moves, opponent = self._sides[mover]
+        try:
+            removed = self._board_play(index, value, self._seen)
         except BoardRefusal as refusal:
-            where = format_point(p, self.size)
+            where = format_point((col, row), size)
             raise IllegalMove(
                 refusal.code, f"{mover.name.lower()} {where}: {refusal.code}"
             ) from None
         if removed:
             self.captures[mover] += len(removed)
-            move = Move(mover, self._point(index), tuple(self._point(i) for i in removed))
+            points = self._points
+            move = Move(mover, points[index], tuple(points[i] for i in removed))
         else:
-            move = self._quiet_moves[mover][index]
+            move = quiet_moves[index]
         self.moves.append(move)
-        self.to_move = OPPONENT[mover]
+        self.to_move = opponent
         return move
 
     def pass_(self, color: Color | None = None) -> Move:
