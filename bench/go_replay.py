@@ -4,7 +4,7 @@ Prints moves per second for each and the ratio; GNU Go's own replay (`loadsgf` o
 timed too when it is installed. Our engine does more per move than sgfmill's play loop: suicide
 and positional-superko checks against every earlier position, and move records.
 
-    python bench/go_replay.py [--rounds 5] [--records ../shared/data/sgf]
+    python bench/go_replay.py [--rounds 9] [--records ../shared/data/sgf]
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -101,18 +102,24 @@ def replay_board(records: list[Record]) -> int:
     return count
 
 
-def best_rates(replays, records, rounds: int) -> list[float]:
-    """Best moves/s of each replay, in CPU time of this process (other processes on a shared
-    machine do not count against it); rounds are interleaved so that what they still cost, such
-    as cache pressure, falls on every contender alike."""
-    best = [float("inf")] * len(replays)
+def timed_rounds(replays, records, rounds: int) -> tuple[int, list[list[float]]]:
+    """CPU seconds of this process (other processes on a shared machine do not count against
+    it) per round for each replay; rounds are interleaved so that what load still costs, such as
+    cache pressure, falls on every contender alike."""
+    seconds: list[list[float]] = [[] for _ in replays]
     moves = 0
     for _ in range(rounds):
         for i, replay in enumerate(replays):
             start = time.process_time()
             moves = replay(records)
-            best[i] = min(best[i], time.process_time() - start)
-    return [moves / elapsed for elapsed in best]
+            seconds[i].append(time.process_time() - start)
+    return moves, seconds
+
+
+def ratio_figures(theirs: list[float], ours: list[float]) -> str:
+    """Median and range of the per-round speed ratios (each round times both the same way)."""
+    ratios = sorted(their / our for their, our in zip(theirs, ours, strict=True))
+    return f"{statistics.median(ratios):5.2f}x sgfmill (rounds {ratios[0]:.2f}..{ratios[-1]:.2f})"
 
 
 def gnugo_rate(records, gnugo: str) -> float | None:
@@ -139,18 +146,24 @@ def gnugo_rate(records, gnugo: str) -> float | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--records", type=Path, default=DEFAULT_RECORDS)
     args = parser.parse_args()
     records = load_records(args.records)
     total = sum(len(record.sgfmill_moves) for record in records)
-    print(f"{len(records)} records, {total} moves, best of {args.rounds} rounds")
-    theirs, board, game = best_rates(
+    print(f"{len(records)} records, {total} moves, {args.rounds} interleaved rounds")
+    moves, (theirs, board, game) = timed_rounds(
         (replay_sgfmill, replay_board, replay_game), records, args.rounds
     )
-    print(f"sgfmill Board.play        {theirs:12,.0f} moves/s")
-    print(f"qipai Board (+superko)    {board:12,.0f} moves/s   {board / theirs:5.2f}x sgfmill")
-    print(f"qipai Game (full rules)   {game:12,.0f} moves/s   {game / theirs:5.2f}x sgfmill")
+    print(f"sgfmill Board.play        {moves / statistics.median(theirs):12,.0f} moves/s (median)")
+    print(
+        f"qipai Board (+superko)    {moves / statistics.median(board):12,.0f} moves/s  "
+        f"{ratio_figures(theirs, board)}"
+    )
+    print(
+        f"qipai Game (full rules)   {moves / statistics.median(game):12,.0f} moves/s  "
+        f"{ratio_figures(theirs, game)}"
+    )
     gnugo = shutil.which("gnugo") or (
         "/usr/games/gnugo" if Path("/usr/games/gnugo").exists() else None
     )
@@ -158,7 +171,8 @@ def main() -> None:
         rate = gnugo_rate(records, gnugo)
         if rate:
             print(
-                f"GNU Go loadsgf (C)        {rate:12,.0f} moves/s   {game / rate:5.2f}x is Game/GNU Go"
+                f"GNU Go loadsgf (C)        {rate:12,.0f} moves/s   "
+                f"{moves / statistics.median(game) / rate:5.2f}x is Game/GNU Go"
             )
     else:
         print("GNU Go not installed: skipped")

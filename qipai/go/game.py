@@ -60,6 +60,12 @@ def _point_table(size: int) -> tuple[Point, ...]:
 
 
 @cache
+def _index_table(size: int) -> dict[Point, int]:
+    """(col, row) → flat board index, shared per board size: one lookup checks the range."""
+    return {point: index for index, point in enumerate(_point_table(size))}
+
+
+@cache
 def _side_table(size: int) -> dict[Color, tuple[int, tuple[Move, ...], Color]]:
     """Per colour, what a move needs in one lookup: the board's plain int for it, every
     capture-free stone move of it (moves are immutable values, and sharing them takes their
@@ -106,6 +112,7 @@ class Game:
         self._board_play = self._board.play  # bound once: the replay hot path calls it per move
         self._sides = _side_table(size)
         self._points = _point_table(size)
+        self._indexes = _index_table(size)
         stones: dict[Color, list[Point]] = {Color.BLACK: [], Color.WHITE: []}
         if setup is not None:
             for color, points in setup.items():
@@ -246,19 +253,17 @@ class Game:
         mover = self.to_move
         if self.phase is not PLAY or (color is not None and color is not mover):
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
-        size = self.size
         try:
-            col, row = point if type(point) is tuple else coerce_point(point, size)
-        except ValueError:  # a tuple of another length: named by coerce_point
-            col, row = coerce_point(point, size)
-        if type(col) is not int or type(row) is not int or not 0 <= col < size > row >= 0:
-            col, row = coerce_point(point, size)
-        index = row * size + col
+            index = self._indexes[point]  # any 2-tuple on the board: (3.0, 4) too, hence:
+            if type(point[0]) is not int or type(point[1]) is not int:
+                index = self._index(coerce_point(point, self.size))  # raises bad_point
+        except (KeyError, TypeError):  # a GTP string, a list, off the board or not a point
+            index = self._index(coerce_point(point, self.size))
         value, quiet_moves, opponent = self._sides[mover]
         try:
             removed = self._board_play(index, value, self._seen)
         except BoardRefusal as refusal:
-            where = format_point((col, row), size)
+            where = format_point(self._points[index], self.size)
             raise IllegalMove(
                 refusal.code, f"{mover.name.lower()} {where}: {refusal.code}"
             ) from None
