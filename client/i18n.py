@@ -54,6 +54,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "secs": "{n}s",
         "pot_party": "pot",
         "house": "house",
+        "not_offered": "not_offered: {action} is not possible now",
     },
     "zh": {
         "wall": "牌墙 {n}",
@@ -97,7 +98,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "round": "{wind}风圈",
         "secs": "{n}秒",
         "pot_party": "锅底",
-        "house": "台费",
+        "house": "平台",
+        "not_offered": "not_offered: 现在不能{action}",
     },
 }
 

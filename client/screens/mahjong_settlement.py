@@ -37,7 +37,12 @@ def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Te
     for seat in view.seats:
         line = Text(f"{wind_of(seat.seat, view.dealer, strings.chinese)} {seat.name[:12]:<12} ")
         kinds = [kind_of(t) for t in seat.hand or ()]
-        line.append_text(tile_row(kinds, style) if seat.hand is not None else Text("?"))
+        if seat.hand is None:
+            line.append("?")
+        elif style.cjk:  # faces side by side, so a CJK hand fits one line at 80 columns
+            line.append_text(meld_text(kinds, style))
+        else:
+            line.append_text(tile_row(kinds, style))
         for meld in seat.melds:
             line.append(" ")
             line.append_text(meld_text(meld.kinds, style))
@@ -80,7 +85,8 @@ def win_line(view: MahjongView, win: dict, strings: Strings, style: TileStyle) -
     if win.get("discarder") is not None:
         line.append(f" <- {view.seats[int(win['discarder'])].name}")
     fans = ", ".join(f"{f['name']} {f['value']}" for f in score.get("fans") or [])
-    line.append(f"  {strings('fan_total', fan=score.get('fan', 0))}: {fans}")
+    if fans:  # rulesets that pay by items alone (Baicheng) have no fans: the payments say all
+        line.append(f"  {strings('fan_total', fan=score.get('fan', 0))}: {fans}")
     return line
 
 

@@ -25,8 +25,8 @@ from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire,
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.widgets.mahjong_board import MahjongBoard, hand_order, ruleset_title
-from client.widgets.tiles import TileStyle
-from qipai.mahjong.tiles import kind_name, kind_of
+from client.widgets.tiles import TileStyle, face
+from qipai.mahjong.tiles import kind_of
 
 SECOND_PRESS_WINDOW = 3.0
 KEY_OF = {
@@ -276,7 +276,8 @@ class MahjongTableScreen(Screen):
         if offer is not None and view.phase in ("claim", "rob"):
             key = "rob_prompt" if offer.get("robbing") else "claim_prompt"
             name = view.seats[int(offer["actor"])].name
-            head = s(key, name=name, tile=kind_name(kind_of(int(offer["tile"])))) + " "
+            tile = face(kind_of(int(offer["tile"])), self.tile_style).strip()
+            head = s(key, name=name, tile=tile) + " "
         elif view.legal_of("discard"):
             head = s("turn_you") + "  "
         return head + "  ".join(self._choices()) + clock
@@ -295,7 +296,7 @@ class MahjongTableScreen(Screen):
                 continue
             label = f"{KEY_OF.get(kind, '?')} {self.strings.action(kind)}"
             if kind in ("concealed_kong", "added_kong", "chow") and "tile" in action:
-                label += " " + kind_name(int(action["tile"]))
+                label += " " + face(int(action["tile"]), self.tile_style).strip()
             if label not in shown:
                 shown.append(label)
         return shown
@@ -356,7 +357,7 @@ class MahjongTableScreen(Screen):
             return
         action = self.pick_action(wanted)
         if action is None:
-            self.say(f"not_offered: {self.strings.action(wanted)} is not possible now")
+            self.say(self.strings("not_offered", action=self.strings.action(wanted)))
             return
         self._send(action)
 

@@ -15,6 +15,7 @@ from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.screens.mahjong_table import MahjongTableScreen
 from client.widgets.mahjong_board import MahjongBoard
+from client.widgets.tiles import TileStyle
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.table.machine import HandMachine
@@ -74,13 +75,15 @@ def table_wire(
 
 
 class TableApp(App):
-    def __init__(self, hall: FakeHall, wire: dict[str, Any]) -> None:
+    def __init__(self, hall: FakeHall, wire: dict[str, Any], **looks: Any) -> None:
         super().__init__()
         self.hall = hall
         self.wire = wire
+        self.looks = looks
 
     def on_mount(self) -> None:
-        self.push_screen(MahjongTableScreen(self.hall, 4, view_from_wire(self.wire)))
+        view = view_from_wire(self.wire)
+        self.push_screen(MahjongTableScreen(self.hall, 4, view, **self.looks))
 
 
 def table_screen(app: App) -> MahjongTableScreen:
@@ -107,7 +110,9 @@ async def test_number_keys_choose_a_tile_and_d_discards_it():
         assert "1m 2m[3m]4m" in board_text(app)
         assert "Your turn" in text_of(app, "#prompt")
         hint_line = board_text(app).split("\n")[14].rstrip()
-        assert hint_line == "  Ready (unseen) after discarding 5p: 7p(3) 8p(4)  7p: 5p(3)  9p: 6p(4)"
+        assert (
+            hint_line == "  Ready (unseen) after discarding 5p: 7p(3) 8p(4)  7p: 5p(3)  9p: 6p(4)"
+        )
         await pilot.press("right", "d")
         await pilot.pause()
     tile = sorted(hand.seats[E].concealed)[3]
@@ -373,3 +378,30 @@ async def test_w_wins_by_self_draw_and_k_kongs_the_kind_under_the_cursor():
         {"type": "act", "table": 4, "action": "self_win", "seat": "0"},
         {"type": "act", "table": 4, "action": "concealed_kong", "seat": "0", "tile": 9},
     ]
+
+
+@pytest.mark.asyncio
+async def test_in_chinese_with_cjk_tiles_the_prompt_and_the_settlement_name_tiles_so():
+    hand = Table().start(
+        ["123m 456m 789m 55p 7p 9p", "234m 567m 22p 33p 44p 6p", "*", "*"], draws="5p", turn=S
+    )
+    discard(hand, S, "5p")
+    looks = {"strings": Strings("zh"), "style": TileStyle(cjk=True)}
+    app = TableApp(FakeHall(), table_wire(hand, E, deadline=8.0), **looks)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert text_of(app, "#prompt") == "bob 打出 五筒： p 碰  x 过  [8秒]"
+        await pilot.press("d")
+        await pilot.pause()
+        assert text_of(app, "#message") == "not_offered: 现在不能打出"
+    done = finished_hand()
+    wire = table_wire(done, E, phase="between", table_legal=("ready",))
+    app = TableApp(FakeHall(), wire, **looks)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = str(app.screen.query_one("#lines", Static).render()).split("\n")
+        assert lines[0] == "第1局结算  四川麻将"
+        assert lines[1].startswith(
+            "東 alice        一萬二萬三萬四萬五萬六萬七萬八萬九萬一筒一筒一筒"
+        )
+        assert "已胡 五筒 <- bob" in lines[2]
