@@ -43,6 +43,38 @@ KEY_OF = {
 }
 
 
+FOOTER = {
+    "en": ("Discard", "Win", "Pung", "Kong", "Chow", "Pass", "Leave"),
+    "zh": ("打出", "胡", "碰", "杠", "吃", "过", "离开"),
+}
+
+
+def table_bindings(language: str) -> list[Binding]:
+    """The table's keys, the footer's words in the UI language (the keys stay the same)."""
+    discard, win, pung, kong, chow, pass_, leave = FOOTER[language]
+    return [
+        Binding("left,h", "move(-1)", "Left", show=False, id="mahjong.left"),
+        Binding("right,l", "move(1)", "Right", show=False, id="mahjong.right"),
+        *(
+            Binding(str(n % 10), f"pick({n - 1})", show=False, id=f"mahjong.pick{n}")
+            for n in range(1, 11)
+        ),
+        Binding("d,enter", "choose('discard')", discard, id="mahjong.discard"),
+        Binding("w", "choose('win')", win, id="mahjong.win"),
+        Binding("p", "choose('pung')", pung, id="mahjong.pung"),
+        Binding("k", "choose('kong')", kong, id="mahjong.kong"),
+        Binding("c", "choose('chow')", chow, id="mahjong.chow"),
+        Binding("x,space", "choose('pass')", pass_, id="mahjong.pass"),
+        Binding("m", "void(0)", "Void m", show=False, id="mahjong.void_m"),
+        Binding("s", "void(2)", "Void s", show=False, id="mahjong.void_s"),
+        Binding("L", "choose('leave')", "Leave hand", show=False, id="mahjong.leave_hand"),
+        Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
+        Binding("n", "ready", "Next hand", show=False, id="mahjong.ready"),
+        Binding("b", "add_bots", "Bots in empty seats", show=False, id="mahjong.add_bots"),
+        Binding("q", "leave", leave, id="mahjong.leave"),
+    ]
+
+
 class Hall(Protocol):
     async def request(self, kind: str, **fields: Any) -> dict[str, Any]: ...
 
@@ -60,27 +92,7 @@ class MahjongTableScreen(Screen):
     MahjongTableScreen #prompt { height: 1; padding: 0 1; text-style: bold; }
     MahjongTableScreen #message { height: 1; padding: 0 1; color: $warning; }
     """
-    BINDINGS = [
-        Binding("left,h", "move(-1)", "Left", show=False, id="mahjong.left"),
-        Binding("right,l", "move(1)", "Right", show=False, id="mahjong.right"),
-        *(
-            Binding(str(n % 10), f"pick({n - 1})", show=False, id=f"mahjong.pick{n}")
-            for n in range(1, 11)
-        ),
-        Binding("d,enter", "choose('discard')", "Discard", id="mahjong.discard"),
-        Binding("w", "choose('win')", "Win", id="mahjong.win"),
-        Binding("p", "choose('pung')", "Pung", id="mahjong.pung"),
-        Binding("k", "choose('kong')", "Kong", id="mahjong.kong"),
-        Binding("c", "choose('chow')", "Chow", id="mahjong.chow"),
-        Binding("x,space", "choose('pass')", "Pass", id="mahjong.pass"),
-        Binding("m", "void(0)", "Void m", show=False, id="mahjong.void_m"),
-        Binding("s", "void(2)", "Void s", show=False, id="mahjong.void_s"),
-        Binding("L", "choose('leave')", "Leave hand", show=False, id="mahjong.leave_hand"),
-        Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
-        Binding("n", "ready", "Next hand", show=False, id="mahjong.ready"),
-        Binding("b", "add_bots", "Bots in empty seats", show=False, id="mahjong.add_bots"),
-        Binding("q", "leave", "Leave", id="mahjong.leave"),
-    ]
+    BINDINGS = table_bindings("en")
 
     def __init__(
         self,
@@ -433,6 +445,12 @@ class MahjongTableScreen(Screen):
         self.show_wire_view(reply.get("view"))
 
 
+class ChineseMahjongTableScreen(MahjongTableScreen, inherit_bindings=False):
+    """The same table with the footer in Chinese."""
+
+    BINDINGS = table_bindings("zh")
+
+
 def table_title(table: int, view: MahjongView, where: str) -> str:
     kind = "hot-seat" if len(view.mine) > 1 else "spectator" if not view.mine else ""
     parts = [f"qipai  {ruleset_title(view)}", f"table {table}", kind, where]
@@ -449,12 +467,14 @@ def open_mahjong_table(app: Any, table: int, wire: dict[str, Any]) -> MahjongTab
             return screen
     launch = app.launch
     where = "local" if app.local else app.address
-    screen = MahjongTableScreen(
+    strings = Strings(launch.language or default_language())
+    kind = ChineseMahjongTableScreen if strings.chinese else MahjongTableScreen
+    screen = kind(
         app.hall,
         table,
         view,
         title=table_title(table, view, where),
-        strings=Strings(launch.language or default_language()),
+        strings=strings,
         style=TileStyle(cjk=launch.cjk),
     )
     app.push_screen(screen)

@@ -13,7 +13,7 @@ from client.i18n import Strings
 from client.mahjong_view import view_from_wire
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
-from client.screens.mahjong_table import MahjongTableScreen
+from client.screens.mahjong_table import ChineseMahjongTableScreen, MahjongTableScreen
 from client.widgets.mahjong_board import MahjongBoard
 from client.widgets.tiles import TileStyle
 from qipai.mahjong.rulesets import get_ruleset
@@ -405,3 +405,21 @@ async def test_in_chinese_with_cjk_tiles_the_prompt_and_the_settlement_name_tile
             "東 alice        一萬二萬三萬四萬五萬六萬七萬八萬九萬一筒一筒一筒"
         )
         assert "已胡 五筒 <- bob" in lines[2]
+
+
+@pytest.mark.asyncio
+async def test_the_chinese_table_has_its_footer_in_chinese_and_the_same_keys():
+    hand = Table().start(["123m 456m 789m 5p 7p 999p", "*", "*", "*"])
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ChineseMahjongTableScreen(
+            FakeHall(), 4, view_from_wire(table_wire(hand, E)), strings=Strings("zh")
+        )
+        app.push_screen(screen)
+        await pilot.pause()
+        shown = {b.binding.key: b.binding.description for b in screen.active_bindings.values()}
+        assert shown["d"] == shown["enter"] == "打出" and shown["x"] == "过"
+        assert screen.query_one("#title").region.height == 1
+        await pilot.press("d")
+        await pilot.pause()
+    assert screen.hall.acts()[0]["action"] == "discard"
