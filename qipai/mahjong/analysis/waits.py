@@ -144,13 +144,12 @@ def waits(
     The special shapes are included only when the ruleset enables them.
     """
     try:
-        groups = _SPLIT(bytearray(counts))  # exactly 34 ints 0..255, or an error
-        verdict = _VERDICTS[
-            _GROUPS[groups[0]] + _GROUPS[groups[1]] + _GROUPS[groups[2]] + _GROUPS[groups[3]]
-        ]
+        first, second, third, honours = _SPLIT(bytearray(counts))  # 34 ints 0..255, or an error
+        verdict = _VERDICTS[_GROUPS[first] + _GROUPS[second] + _GROUPS[third] + _GROUPS[honours]]
     except (KeyError, TypeError, ValueError, struct.error):
-        groups, verdict = _checked_groups(counts)
+        (first, second, third, honours), verdict = _checked_groups(counts)
     if verdict:
+        groups = (first, second, third, honours)
         found = _completions(verdict, groups, seven_pairs, quads_as_two_pairs, thirteen_orphans)
     else:
         found = []
