@@ -13,9 +13,11 @@ from typing import Any
 
 import trio
 
+from qipai.mahjong.analysis import shanten
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table import Action
 from qipai.mahjong.table.machine import HandMachine
+from qipai.mahjong.tiles import NUM_KINDS, kind_of
 from server.hall import HallConfig
 from server.tables.mahjong import redact
 from server.tables.mahjong_config import FAST
@@ -43,13 +45,24 @@ def fast_config(**changes: Any) -> HallConfig:
     return HallConfig(mahjong=replace(FAST, seed=7, **changes))
 
 
-def pick(legal: list[dict]) -> dict | None:
-    """A plain, legal choice: win, then any meld, then the highest discard, else pass."""
+def pick(legal: list[dict], tiles: list[int] | None = None) -> dict | None:
+    """A plain, legal choice: win, then any meld, then the discard that keeps the hand
+    closest to ready (shanten over ``tiles``, the hand as the view shows it), else pass."""
     for kind in PREFERENCE:
         options = [a for a in legal if a["type"] == kind]
         if options:
+            if kind == "discard" and tiles:
+                return min(options, key=lambda a: (_after(tiles, a["tile"]), -a["tile"]))
             return options[-1] if kind == "discard" else options[0]
     return None
+
+
+def _after(tiles: list[int], discard: int) -> int:
+    counts = [0] * NUM_KINDS
+    for tile in tiles:
+        if tile != discard:
+            counts[kind_of(tile)] += 1
+    return shanten(counts)
 
 
 @dataclass
@@ -116,10 +129,11 @@ class SeatBot:
         hand = view["hand"]
         if hand is None or view["game"]["phase"] != "playing":
             return None
-        choice = pick(hand["legal_actions"])
+        seat = view["you"]["seat"]
+        choice = pick(hand["legal_actions"], hand["seats"][int(seat)]["hand"])
         if choice is None:
             return None
-        request = {"action": choice["type"], "seat": view["you"]["seat"]}
+        request = {"action": choice["type"], "seat": seat}
         if "tile" in choice:
             request["tile"] = choice["tile"]
         return request
