@@ -251,7 +251,7 @@ class Game:
         This is the replay hot path, hence the inlined checks.
         """
         mover = self.to_move
-        if self.phase is not PLAY or (color is not None and color is not mover):
+        if color is not mover and color is not None or self.phase is not PLAY:
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
         try:
             index = self._indexes[point]  # any 2-tuple on the board: (3.0, 4) too, hence:
