@@ -51,6 +51,7 @@ class SeatView:
     score: int = 0
     bot: bool = False
     online: bool = True
+    auto: bool = False  # the hall plays this seat (托管 after timeouts, or its player is away)
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,7 @@ def _seat(wire: Any, player: dict[str, Any], score: int) -> SeatView:
         score=score,
         bot=bool(player.get("bot")),
         online=bool(player.get("online", True)),
+        auto=bool(player.get("auto")),
     )
 
 

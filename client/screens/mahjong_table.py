@@ -71,6 +71,7 @@ def table_bindings(language: str) -> list[Binding]:
         Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
         Binding("n", "ready", "Next hand", show=False, id="mahjong.ready"),
         Binding("b", "add_bots", "Bots in empty seats", show=False, id="mahjong.add_bots"),
+        Binding("a", "auto", "Auto-play on/off", show=False, id="mahjong.auto"),
         Binding("q", "leave", leave, id="mahjong.leave"),
     ]
 
@@ -273,6 +274,8 @@ class MahjongTableScreen(Screen):
             return s("hand_over") if view.settlement else ""
         if "add_bots" in view.table_actions:
             return s("waiting_players")
+        if "manual" in view.table_actions:
+            return s("auto_on")
         if view.phase == "waiting":
             return s("waiting_start")
         if view.me is None:
@@ -402,6 +405,13 @@ class MahjongTableScreen(Screen):
     def action_ready(self) -> None:
         if "ready" in self.view.table_actions:
             self.run_worker(self._table_act("ready"), group="ready")
+
+    def action_auto(self) -> None:
+        """Hand the seat to the hall's bot (托管), or take it back."""
+        for toggle in ("manual", "auto"):
+            if toggle in self.view.table_actions:
+                self.run_worker(self._table_act(toggle), group="ready")
+                return
 
     def action_add_bots(self) -> None:
         if "add_bots" in self.view.table_actions:

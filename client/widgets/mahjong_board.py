@@ -163,6 +163,8 @@ class MahjongBoard(CellLines):
             line.append(f" {s('bot')}", style="dim")
         elif not seat.online:
             line.append(f" {s('offline')}", style="dim")
+        elif seat.auto:
+            line.append(f" {s('auto')}", style="dim")
         for meld in seat.melds:
             line.append(" ")
             line.append_text(meld_text(meld.kinds, self.tile_style))

@@ -423,3 +423,18 @@ async def test_the_chinese_table_has_its_footer_in_chinese_and_the_same_keys():
         await pilot.press("d")
         await pilot.pause()
     assert screen.hall.acts()[0]["action"] == "discard"
+
+
+@pytest.mark.asyncio
+async def test_a_seat_the_hall_plays_is_marked_and_a_takes_it_back():
+    hand = Table().start(["123m 456m 789m 5p 7p 999p", "*", "*", "*"])
+    wire = table_wire(hand, E, table_legal=("manual",))
+    wire["seats"]["0"]["auto"] = True
+    app = TableApp(FakeHall(), wire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert text_of(app, "#prompt") == "The hall plays for you (托管) - a takes your seat back"
+        assert "auto (托管)" in board_text(app).split("\n")[10]
+        await pilot.press("a")
+        await pilot.pause()
+    assert app.hall.acts() == [{"type": "act", "table": 4, "action": "manual"}]
