@@ -1,7 +1,8 @@
 """The whole client against a real hall on loopback, driven through the pilot at 80x24: a local
 hot-seat mahjong match of one hand played from the keyboard to its settlement and standing, with
 the cover screen between players; a network table made from the lobby where three protocol
-clients take the other seats; the lobby's mahjong table form and rows."""
+clients take the other seats, and ann's connection drops mid-hand and comes back; the lobby's
+mahjong table form and rows."""
 
 from __future__ import annotations
 
@@ -182,6 +183,7 @@ async def test_a_table_made_in_the_lobby_is_played_with_three_people_over_the_ne
             names = [seat.name for seat in screen.view.seats]
             assert names == ["ann", "bob", "cat", "dan"]
             await pilot.press("m")
+            first = app.hall
             mine = 0
             while mine < 2:
                 await until(
@@ -197,8 +199,13 @@ async def test_a_table_made_in_the_lobby_is_played_with_three_people_over_the_ne
                     await until(
                         pilot, lambda: "Your turn" not in prompt_of(screen), "ann's discard"
                     )
+                if mine == 1 and app.hall is first:
+                    first._writer.transport.abort()  # the network goes away mid-hand
+                    await until(pilot, lambda: app.hall is not first, "a new connection")
+                    await until(pilot, lambda: screen.hall is app.hall, "the table rejoined")
             rivers = [len(seat.discards) for seat in screen.view.seats]
             assert rivers[0] >= 1 and sum(rivers[1:]) >= 1
+            assert table_of(app) is screen
             await app.close_hall()
     finally:
         for player in others:
