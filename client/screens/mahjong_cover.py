@@ -28,6 +28,12 @@ class MahjongCoverScreen(Screen[int]):
             yield Static(self.title_text, id="who", markup=False)
             yield Static(self.prompt, id="press", markup=False)
 
+    def show_seat(self, seat: int, title: str, prompt: str) -> None:
+        """Another seat came up while the cover was still on: name that one instead."""
+        self.seat = seat
+        self.query_one("#who", Static).update(title)
+        self.query_one("#press", Static).update(prompt)
+
     def on_key(self, event: events.Key) -> None:
         """Any key uncovers (ctrl+q still quits: the app's binding has priority)."""
         event.stop()

@@ -116,7 +116,7 @@ class MahjongTableScreen(Screen):
         self.title_text = title or f"qipai  mahjong  table {table}"
         self._armed: dict[str, float] = {}
         self._settled: set[int] = set()
-        self._covered = False
+        self._cover_screen: MahjongCoverScreen | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title", markup=False)
@@ -202,23 +202,20 @@ class MahjongTableScreen(Screen):
         self.cursor = next((i for i, tile in enumerate(hand) if tile in allowed), self.cursor)
 
     def _cover(self, view: MahjongView) -> None:
+        """Put the cover up for the seat now shown (or name that seat on the cover already up)."""
         assert view.you is not None
-        if self._covered:
-            self.app.pop_screen()
         name = view.seats[view.you].name
         wind = wind_of(view.you, view.dealer, self.strings.chinese)
-        self._covered = True
-        self.app.push_screen(
-            MahjongCoverScreen(
-                view.you,
-                self.strings("cover", name=name, wind=wind),
-                self.strings("cover_key", name=name),
-            ),
-            self._uncovered,
-        )
+        title = self.strings("cover", name=name, wind=wind)
+        prompt = self.strings("cover_key", name=name)
+        if self._cover_screen is not None:
+            self._cover_screen.show_seat(view.you, title, prompt)
+            return
+        self._cover_screen = MahjongCoverScreen(view.you, title, prompt)
+        self.app.push_screen(self._cover_screen, self._uncovered)
 
-    def _uncovered(self, seat: int | None) -> None:
-        self._covered = False
+    def _uncovered(self, _: int | None) -> None:
+        self._cover_screen = None
         self._redraw()
 
     def _maybe_settle(self, view: MahjongView) -> None:
