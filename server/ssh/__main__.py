@@ -60,7 +60,7 @@ async def serve(args: argparse.Namespace, secret: str) -> None:
             await stop.wait()
         finally:
             door.close()
-            await asyncio.to_thread(forks.close)
+            await asyncio.to_thread(door.forks.close)
     log.info("SSH door closed")
 
 

@@ -76,6 +76,7 @@ class Door:
         self.forks = forks
         self.players: dict[int, VisitorSession] = {}
         self._server: asyncssh.SSHAcceptor | None = None
+        self._replacing = asyncio.Lock()
 
     async def listen(self, host: str, port: int) -> int:
         self._server = await asyncssh.create_server(
@@ -90,6 +91,20 @@ class Door:
             keepalive_interval=60,
         )
         return self._server.sockets[0].getsockname()[1]
+
+    async def spawn(self, tty: int, argv: list[str], env: dict[str, str]) -> int:
+        """A client on ``tty``.  A fork server found dead is replaced (once, however many
+        visitors found it so), so that one crash does not close the door."""
+        forks = self.forks
+        try:
+            return await asyncio.to_thread(forks.spawn, tty, argv, env)
+        except ForkServerError as exc:
+            async with self._replacing:
+                if self.forks is forks:
+                    log.error("%s; starting a new fork server", exc)
+                    self.forks = await asyncio.to_thread(ForkServer.start)
+                    await asyncio.to_thread(forks.close)
+        return await asyncio.to_thread(self.forks.spawn, tty, argv, env)
 
     def close(self) -> None:
         if self._server is not None:
@@ -326,7 +341,7 @@ class VisitorSession(asyncssh.SSHServerSession):
         master, slave = os.openpty()
         try:
             _set_winsize(slave, self.size)
-            pid = await asyncio.to_thread(self.door.forks.spawn, slave, argv, env)
+            pid = await self.door.spawn(slave, argv, env)
         except BaseException:
             os.close(master)
             raise
@@ -418,6 +433,8 @@ def _set_winsize(fd: int, size: tuple[int, int]) -> None:
 
 
 def _kill_group(pid: int, signum: int) -> None:
-    """The client leads its own session and process group (the fork server set it up)."""
+    """The client leads its own session and process group (the fork server set it up); a pid
+    that no longer leads a session is not ours any more."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pid, signum)
+        if os.getsid(pid) == pid:
+            os.killpg(pid, signum)

@@ -59,7 +59,7 @@ def start_hall(data_dir: Path, fast_mahjong: bool = False) -> Hall:
     return Hall(process, int(hall_line[2]), int(door_line[2]), data_dir)
 
 
-def _children(pid: int) -> list[int]:
+def children(pid: int) -> list[int]:
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -76,12 +76,12 @@ def _children(pid: int) -> list[int]:
 
 def client_pids(hall: Hall) -> list[int]:
     """The visitors' client processes: the children of the door's fork server."""
-    door = next(pid for pid in _children(hall.process.pid) if b"server.ssh" in _command(pid))
-    forks = next(pid for pid in _children(door) if b"forkserver" in _command(pid))
-    return _children(forks)
+    door = next(pid for pid in children(hall.process.pid) if b"server.ssh" in command_of(pid))
+    forks = next(pid for pid in children(door) if b"forkserver" in command_of(pid))
+    return children(forks)
 
 
-def _command(pid: int) -> bytes:
+def command_of(pid: int) -> bytes:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 
 import asyncssh
 import pytest
 
 from tests.server.test_server_cli import Line
 
-from .harness import Visitor, client_pids, start_hall, until
+from .harness import Visitor, children, client_pids, command_of, start_hall, until
 
 
 @pytest.fixture(scope="module")
@@ -178,3 +180,16 @@ async def test_sftp_and_forwarding_are_refused(hall):
         await visitor.conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", hall.port)
     visitor.close()
     await asyncio.sleep(0)
+
+
+@pytest.mark.asyncio
+async def test_a_fork_server_that_died_is_replaced_for_the_next_visitor(hall):
+    door = next(pid for pid in children(hall.process.pid) if b"server.ssh" in command_of(pid))
+    forks = next(pid for pid in children(door) if b"forkserver" in command_of(pid))
+    os.kill(forks, signal.SIGKILL)
+    visitor = await Visitor.connect(hall.ssh_port, "guest")
+    await visitor.open_terminal()
+    await visitor.wait_for_lobby()
+    assert len(client_pids(hall)) == 1
+    visitor.close()
+    await until(lambda: not client_pids(hall), "the client process to end")
