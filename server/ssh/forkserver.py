@@ -51,6 +51,7 @@ class ForkServer:
             pass_fds=[theirs.fileno()],
             stdin=subprocess.DEVNULL,
             start_new_session=True,
+            env=_fork_server_env(),
         )
         theirs.close()
         server = cls(process, ours)
@@ -82,6 +83,16 @@ class ForkServer:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+def _fork_server_env() -> dict[str, str]:
+    """The children are forked, not executed, so the fork server's own environment stays in
+    their memory (``/proc/PID/environ``): it gets only what Python needs to find the code,
+    never the hall's environment."""
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+    if os.environ.get("PYTHONPATH"):
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    return env
 
 
 # ---------------------------------------------------------------------- the fork server process

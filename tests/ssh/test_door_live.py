@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from pathlib import Path
 
 import asyncssh
 import pytest
@@ -193,3 +194,19 @@ async def test_a_fork_server_that_died_is_replaced_for_the_next_visitor(hall):
     assert len(client_pids(hall)) == 1
     visitor.close()
     await until(lambda: not client_pids(hall), "the client process to end")
+
+
+@pytest.mark.asyncio
+async def test_nothing_of_the_halls_environment_reaches_a_visitors_process(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIPAI_HALL_ONLY", "not-for-visitors")
+    own = start_hall(tmp_path)
+    try:
+        visitor = await Visitor.connect(own.ssh_port, "guest")
+        await visitor.open_terminal(env={"LANG": "C.UTF-8", "SNEAKY": "1"})
+        await visitor.wait_for_lobby()
+        (pid,) = client_pids(own)
+        memory = Path(f"/proc/{pid}/environ").read_bytes()
+        assert b"QIPAI_HALL_ONLY" not in memory and b"SNEAKY" not in memory
+        visitor.close()
+    finally:
+        own.stop()
