@@ -9,6 +9,12 @@
    one seat: a draw, a discard, the claim window) and bytes per second.
 
     python bench/mahjong_tui.py [--hands 20] [--seconds 40] [--no-tmux]
+
+Measured here (2 cores, load average about 2.5 from other runs), `--hands 20 --seconds 60`:
+read+hint+render per update 0.5-1.4 ms mean, p99 3-9 ms (Sichuan 1.41 / 4.72, Lengzi 0.77 /
+7.86, Baicheng 1.06 / 9.04, Zhongyou 0.54 / 2.87); in tmux 2855 bytes/s with the bots' 0.5 s
+pace, 1490 bytes per draw-discard turn (each turn is about three pushes). Before the board used
+the Line API with a constant footer and one styled run per suit: 6719 bytes per turn.
 """
 
 from __future__ import annotations
