@@ -14,6 +14,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "wall": "Wall {n}",
         "hand_of": "Hand {n}",
+        "round_of": "Round {n}/{total}",
         "hand_of_total": "Hand {n}/{total}",
         "dealer": "D",
         "void": "void {suit}",
@@ -61,6 +62,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "zh": {
         "wall": "牌墙 {n}",
         "hand_of": "第{n}局",
+        "round_of": "第{n}/{total}圈",
         "hand_of_total": "第{n}/{total}局",
         "dealer": "庄",
         "void": "缺{suit}",

@@ -81,6 +81,7 @@ class MahjongView:
     match_phase: str = ""  # the table's: waiting, playing, between (hands), over
     mine: tuple[int, ...] = ()  # every seat this connection plays (hot-seat: several)
     table_actions: tuple[str, ...] = ()  # ready, auto, manual, add_bots
+    rounds: tuple[int, int] | None = None  # (this round, of how many) when the match counts rounds
 
     @property
     def me(self) -> SeatView | None:
@@ -332,10 +333,14 @@ def view_from_wire(wire: Any, now: float | None = None) -> MahjongView:
         now=now,
     )
     table_actions = you.get("legal") if isinstance(you.get("legal"), list) else []
+    rounds = None
+    if type(game.get("rounds")) is int and type(game.get("round")) is int:
+        rounds = (min(game["round"] + 1, game["rounds"]), game["rounds"])
     return dataclasses.replace(
         view,
         room=str(wire.get("room") or ""),
         match_phase=str(game.get("phase") or ""),
         mine=tuple(you_seats(wire)),
         table_actions=tuple(str(a) for a in table_actions),
+        rounds=rounds,
     )

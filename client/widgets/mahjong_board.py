@@ -130,6 +130,8 @@ class MahjongBoard(CellLines):
             else s("hand_of", n=view.hand_number)
         )
         parts = [ruleset_title(view), number, s("wall", n=view.wall)]
+        if view.rounds is not None:
+            parts.insert(2, s("round_of", n=view.rounds[0], total=view.rounds[1]))
         public = view.public
         if "round_wind" in public:
             parts.append(s("round", wind=wind_name(public["round_wind"], s.chinese)))

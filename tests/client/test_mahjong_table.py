@@ -438,3 +438,13 @@ async def test_a_seat_the_hall_plays_is_marked_and_a_takes_it_back():
         await pilot.press("a")
         await pilot.pause()
     assert app.hall.acts() == [{"type": "act", "table": 4, "action": "manual"}]
+
+
+@pytest.mark.asyncio
+async def test_a_match_of_rounds_shows_the_round():
+    wire = table_wire(played(steps=0), E)
+    wire["game"].update({"hands": None, "rounds": 2, "round": 1, "hand_number": 6})
+    app = TableApp(FakeHall(), wire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert board_text(app).startswith("四川麻将  Hand 6  Round 2/2  Wall 55")
