@@ -209,6 +209,8 @@ class Board:
     def place_setup(self, stones: list[tuple[int, int]]) -> None:
         """Put setup or handicap stones, given as (index, colour); nothing changes if one lands
         on an occupied point or leaves a chain without liberties (setup never captures)."""
+        if not stones:
+            return  # every even game: the chains and the hash already match the colours
         before = list(self.colors)
         for index, color in stones:
             if self.colors[index]:
