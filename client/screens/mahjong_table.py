@@ -301,17 +301,17 @@ class MahjongTableScreen(Screen):
         return "  " + self.strings("turn_other", name=view.seats[view.turn].name)
 
     def _choices(self) -> list[str]:
-        shown: list[str] = []
+        """One label per choice, the tiles of several kongs or chows after it (`c chow 3p 4p`),
+        so that even a prompt with every claim fits one line."""
+        labels: dict[str, list[str]] = {}
         for action in self.view.legal:
             kind = str(action.get("type"))
             if kind == "discard":
                 continue
-            label = f"{KEY_OF.get(kind, '?')} {self.strings.action(kind)}"
+            tiles = labels.setdefault(f"{KEY_OF.get(kind, '?')} {self.strings.action(kind)}", [])
             if kind in ("concealed_kong", "added_kong", "chow") and "tile" in action:
-                label += " " + face(int(action["tile"]), self.tile_style).strip()
-            if label not in shown:
-                shown.append(label)
-        return shown
+                tiles.append(face(int(action["tile"]), self.tile_style).strip())
+        return [" ".join([label, *tiles]) for label, tiles in labels.items()]
 
     # What the player chooses.
 

@@ -335,7 +335,7 @@ async def test_c_chows_with_the_run_that_holds_the_tile_under_the_cursor():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         prompt = text_of(app, "#prompt")
-        assert "c chow (吃) 1m" in prompt and "c chow (吃) 2m" in prompt
+        assert "c chow (吃) 1m 2m 3m  x pass" in prompt
         await pilot.press("3", "c")  # the cursor on 4m: the run 2m3m4m
         await pilot.pause()
     (chow,) = app.hall.acts()
