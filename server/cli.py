@@ -63,8 +63,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--ssh-host", default=None, help="address of the SSH door (default: same as --host)"
     )
+    parser.add_argument(
+        "--ssh-caps",
+        type=_caps,
+        default=(8, 64),
+        metavar="PER_ADDRESS,TOTAL",
+        help="SSH connections at once from one address and in all (default: 8,64)",
+    )
     parser.add_argument("--log-level", default="INFO", help="logging level (default: %(default)s)")
     return parser
+
+
+def _caps(text: str) -> tuple[int, int]:
+    per_address, _, total = text.partition(",")
+    if not (per_address.isdigit() and total.isdigit() and 0 < int(per_address) <= int(total)):
+        raise argparse.ArgumentTypeError(
+            "two numbers, PER_ADDRESS,TOTAL, with 0 < one <= the other"
+        )
+    return int(per_address), int(total)
 
 
 def default_db_path() -> Path:
@@ -101,7 +117,9 @@ async def _main(args: argparse.Namespace, store: Store, bots: BotFactory, data_d
         if door_secret is not None:
             ssh_host = args.ssh_host or args.host
             hall, listen = (args.host, port), (ssh_host, args.ssh)
-            ssh_port = await nursery.start(run_door, hall, listen, data_dir, door_secret)
+            ssh_port = await nursery.start(
+                run_door, hall, listen, data_dir, door_secret, args.ssh_caps
+            )
             if ssh_port is None:
                 code = 1
                 server.stop()

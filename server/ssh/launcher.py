@@ -34,6 +34,7 @@ async def run_door(
     listen: tuple[str, int],
     data_dir: Path,
     secret: str,
+    caps: tuple[int, int] = (8, 64),
     *,
     task_status: trio.TaskStatus[int | None] = trio.TASK_STATUS_IGNORED,
 ) -> None:
@@ -45,6 +46,7 @@ async def run_door(
         return
     command = [sys.executable, "-m", "server.ssh", "--host", listen[0], "--port", str(listen[1])]
     command += ["--hall", f"{loopback_for(hall[0])}:{hall[1]}", "--data-dir", str(data_dir)]
+    command += ["--per-address", str(caps[0]), "--total", str(caps[1])]
     command += ["--log-level", logging.getLevelName(logging.getLogger().getEffectiveLevel())]
     process = await trio.lowlevel.open_process(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE

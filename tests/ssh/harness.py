@@ -36,7 +36,7 @@ class Hall:
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_hall(data_dir: Path, fast_mahjong: bool = False) -> Hall:
+def start_hall(data_dir: Path, fast_mahjong: bool = False, extra: tuple[str, ...] = ()) -> Hall:
     """``qipai-server --ssh 0``; or, with ``fast_mahjong``, the same wiring with the mahjong
     tables' pauses off (tests/ssh/fast_hall.py)."""
     db = str(data_dir / "hall.db")
@@ -44,7 +44,7 @@ def start_hall(data_dir: Path, fast_mahjong: bool = False) -> Hall:
         command = ["-m", "tests.ssh.fast_hall", db]
     else:
         command = ["-m", "server.cli", "--port", "0", "--db", db, "--ssh", "0"]
-        command += ["--log-level", "WARNING"]
+        command += ["--log-level", "WARNING", *extra]
     process = subprocess.Popen(
         [sys.executable, *command],
         cwd=ROOT,
