@@ -64,3 +64,11 @@ def test_caps_must_be_two_numbers_in_order(tmp_path):
         timeout=60,
     )
     assert done.returncode == 2 and "PER_ADDRESS,TOTAL" in done.stderr
+
+
+def test_the_hall_runs_without_the_ssh_extra():
+    blocked = (
+        "import sys; sys.modules['asyncssh'] = None; import server.cli, server.hall, server.app"
+    )
+    done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
