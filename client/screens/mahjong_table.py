@@ -117,6 +117,7 @@ class MahjongTableScreen(Screen):
         self._armed: dict[str, float] = {}
         self._settled: set[int] = set()
         self._cover_screen: MahjongCoverScreen | None = None
+        self._settlement: MahjongSettlementScreen | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title", markup=False)
@@ -185,6 +186,7 @@ class MahjongTableScreen(Screen):
         if changed and len(view.mine) > 1 and needs_choice(view):
             self._cover(view)
         self._redraw()
+        self._close_old_settlement(view)
         self._maybe_settle(view)
 
     def _place_cursor(self) -> None:
@@ -226,13 +228,23 @@ class MahjongTableScreen(Screen):
         if view.hand_number in self._settled:
             return
         self._settled.add(view.hand_number)
-        self.app.push_screen(
-            MahjongSettlementScreen(view, self.strings, self.tile_style), self._settlement_closed
-        )
+        self._settlement = MahjongSettlementScreen(view, self.strings, self.tile_style)
+        self.app.push_screen(self._settlement, self._settlement_closed)
 
     def _settlement_closed(self, _: None) -> None:
+        self._settlement = None
         if "ready" in self.view.table_actions:
             self.run_worker(self._table_act("ready"), group="ready")
+
+    def _close_old_settlement(self, view: MahjongView) -> None:
+        """The next hand has been dealt (a timed table does not wait): back to the table."""
+        shown = self._settlement
+        if (
+            shown is not None
+            and view.phase != "ended"
+            and view.hand_number > shown.view.hand_number
+        ):
+            shown.dismiss()
 
     def _tick(self) -> None:
         if self.view.deadline is not None:

@@ -448,3 +448,18 @@ async def test_a_match_of_rounds_shows_the_round():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert board_text(app).startswith("四川麻将  Hand 6  Round 2/2  Wall 55")
+
+
+@pytest.mark.asyncio
+async def test_the_settlement_closes_itself_when_the_next_hand_is_dealt():
+    wire = table_wire(finished_hand(), E, phase="between")
+    app = TableApp(FakeHall(), wire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongSettlementScreen)
+        following = table_wire(played(steps=0), E, seq=6)
+        following["game"]["hand_number"] = 2
+        table_screen(app).on_table_push({"type": "event", "seq": 6, "view": following})
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongTableScreen)
+        assert "Hand 2/4" in board_text(app)
