@@ -22,7 +22,7 @@ import os
 import signal
 import struct
 import termios
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
@@ -61,7 +61,6 @@ class DoorConfig:
     per_address: int = 8
     total: int = 64
     client_home: str = "/nonexistent"
-    client_flags: list[str] = field(default_factory=list)
 
 
 class Door:
@@ -337,7 +336,7 @@ class VisitorSession(asyncssh.SSHServerSession):
         assert self.chan is not None
         env = client_env(self.term or "", self.chan.get_environment(), self.door.config.client_home)
         env["QIPAI_TICKET"] = ticket
-        argv = ["--door", self.door.hall.address, *self.door.config.client_flags]
+        argv = ["--door", self.door.hall.address]
         master, slave = os.openpty()
         try:
             _set_winsize(slave, self.size)
