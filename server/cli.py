@@ -21,6 +21,7 @@ import trio
 
 from .app import Server
 from .bots import BotFactory, find_gnugo
+from .economy import LedgerMismatch
 from .hall import HallConfig
 from .ssh.launcher import run_door
 from .store import SchemaTooNew, Store
@@ -141,8 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     db_path.parent.mkdir(parents=True, exist_ok=True)
     try:
         store = Store(str(db_path))
-    except SchemaTooNew as exc:
-        log.error("%s", exc)
+    except (SchemaTooNew, LedgerMismatch) as exc:
+        log.error("refusing to start: %s", exc)
         return 2
     command = shlex.split(args.go_engine) if args.go_engine else find_gnugo()
     log.info("database %s; Go bots: %s", db_path, command or "built-in")
