@@ -16,6 +16,9 @@ from typing import Any
 
 import trio
 
+from qipai.platform.errors import BadInput, PairingRefused, ReliefUnavailable
+from qipai.platform.go_ranks import GoStanding, check_ranked_pairing
+from qipai.platform.grants import RELIEF_COINS
 from qipai.protocol import (
     ANONYMOUS_REQUESTS,
     DEFAULT_LIMITS,
@@ -30,7 +33,7 @@ from qipai.protocol import (
     validate_request,
 )
 
-from . import accounts
+from . import accounts, economy
 from .bots import BotFactory
 from .session import Session
 from .ssh.tickets import GUEST_PREFIX, TicketBook, door_secret_matches, is_guest
@@ -52,6 +55,16 @@ ROOM_NAMES = {
 }
 ADJOURNED_LIFETIME = 24 * 3600.0
 ADJOURNED_SWEEP = 600.0
+
+
+def starting_go_rank(text: str | None) -> GoStanding:
+    """PL-07: the rank a new account chooses, 18k–1k, default 18k."""
+    try:
+        return GoStanding.new() if text is None else GoStanding.new(text)
+    except BadInput:
+        raise ProtocolError(
+            ErrorCode.BAD_RANK, f"a new account starts at a kyu rank from 18k to 1k, not {text!r}"
+        ) from None
 
 
 @dataclass
@@ -174,10 +187,14 @@ class Hall:
         self._require_anonymous(session)
         name = self._check_new_name(request["name"])
         password = accounts.check_password(request["password"])
+        go_start = starting_go_rank(request.get("go_rank"))
         salt, digest = await trio.to_thread.run_sync(
             accounts.hash_password, password, limiter=self._hashing
         )
-        if not await self.store.call(self.store.add_account, name, salt, digest, time.time()):
+        added = await self.store.call(
+            self.store.add_account, name, salt, digest, time.time(), go_start
+        )
+        if not added:
             raise ProtocolError(ErrorCode.NAME_TAKEN, f"the name {name} is taken")
         log.info("registered %s from %s", name, session.address)
         return await self._log_in(session, name)
@@ -404,11 +421,30 @@ class Hall:
             self._table_scopes.pop(table.id).cancel()
             self._lobby_push({"type": "lobby", "kind": "table_closed", "table": table.id})
 
-    def on_sit(self, session: Session, request: dict) -> dict:
+    async def on_sit(self, session: Session, request: dict) -> dict:
         table = self._table(request["table"])
         self._require_friendly_for_guests(session, table.options)
+        if table.room == "go" and not table.options.friendly:
+            await self._check_ranked_pairing(session.name or "", table)
         table.sit(session, request["seat"])
         return {"view": table.view_for(session)}
+
+    async def _check_ranked_pairing(self, name: str, table: Table) -> None:
+        """Ranked Go pairs players at most one rank apart (§1). The ranks are read from the
+        store, so the seated players are checked again after the read, until they hold still."""
+        while True:
+            seated = {o.name for o in table.seats.values() if o is not None} - {name}
+            ranks = {
+                who: (await self.store.call(economy.standing, self.store.db, who)).rank
+                for who in {name, *seated}
+            }
+            if {o.name for o in table.seats.values() if o is not None} - {name} == seated:
+                break
+        for other in seated:
+            try:
+                check_ranked_pairing(ranks[name], ranks[other])
+            except PairingRefused as exc:
+                raise ProtocolError(ErrorCode.RANK_TOO_FAR_APART, exc.message) from None
 
     def on_stand(self, session: Session, request: dict) -> dict:
         self._table(request["table"]).stand(session)
@@ -447,7 +483,8 @@ class Hall:
         return game_id
 
     def record_game(self, record: GameRecord) -> None:
-        self._write(self.store.add_game, record, f"game {record.id}: {record.result}")
+        """A finished Go game; a ranked one moves both standings in the same transaction."""
+        self._write(self.store.add_go_game, record, f"game {record.id}: {record.result}")
 
     def _write(self, query: Callable[[Any], None], row: Any, label: str) -> None:
         """Store a row in the background; shutdown waits for every pending write."""
@@ -533,6 +570,26 @@ class Hall:
                 return hand.to_wire()
             raise ProtocolError(ErrorCode.NO_SUCH_GAME, f"there is no game {request['game']}")
         return {**game.summary(), "sgf": game.record}
+
+    # ------------------------------------------------------------------ economy
+
+    async def on_relief(self, session: Session, request: dict) -> dict:
+        """救济金 (PL-21): once per UTC day, for a player below the cheapest room's minimum."""
+        day = time.strftime("%Y-%m-%d", time.gmtime())
+        try:
+            coins = await self.store.call(
+                economy.claim_relief, self.store.db, session.name, day, time.time()
+            )
+        except ReliefUnavailable as exc:
+            raise ProtocolError(ErrorCode.RELIEF_UNAVAILABLE, exc.message) from None
+        log.info("%s claimed relief for %s", session.name, day)
+        return {"coins": RELIEF_COINS, "balance": coins}
+
+    async def on_profile(self, session: Session, request: dict) -> dict:
+        name = request.get("name") or session.name
+        if await self.store.call(self.store.account, name) is None:
+            raise ProtocolError(ErrorCode.BAD_NAME, f"there is no account {name}")
+        return await self.store.call(economy.profile, self.store.db, name)
 
     # ------------------------------------------------------------------ shutdown
 

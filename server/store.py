@@ -16,6 +16,11 @@ from typing import Any, TypeVar
 
 import trio
 
+from qipai.platform.go_ranks import GoStanding
+from qipai.platform.grants import NEW_ACCOUNT_COINS
+
+from .economy import check_ledger, open_account, record_go_game
+
 T = TypeVar("T")
 
 #: Each entry upgrades the schema from version ``index`` to ``index + 1``.
@@ -74,6 +79,48 @@ MIGRATIONS: tuple[str, ...] = (
         settlement TEXT NOT NULL,
         finished_at REAL NOT NULL
     );
+    """,
+    # 4: the economy (server/economy.py): an append-only coin ledger, balances cached from it,
+    # Go standings and what each ranked game did to them. Accounts older than the ledger get
+    # their new-account grant (PL-21) so that every balance is explained by an entry.
+    f"""
+    CREATE TABLE ledger (
+        id INTEGER PRIMARY KEY,
+        movement INTEGER NOT NULL,
+        account TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount != 0),
+        reason TEXT NOT NULL,
+        ref TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        at REAL NOT NULL
+    );
+    CREATE INDEX ledger_account ON ledger(account, reason, ref);
+    CREATE INDEX ledger_movement ON ledger(movement);
+    CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
+        BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+    CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+        BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+    CREATE TABLE balances (account TEXT PRIMARY KEY, coins INTEGER NOT NULL);
+    CREATE TABLE go_standings (name TEXT PRIMARY KEY, standing TEXT NOT NULL);
+    CREATE TABLE ranked_go (
+        game INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        counted INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        collusion_flag INTEGER NOT NULL,
+        steps INTEGER NOT NULL,
+        rank_before INTEGER NOT NULL,
+        rank_after INTEGER NOT NULL,
+        PRIMARY KEY (game, name)
+    );
+    INSERT INTO ledger(movement, account, amount, reason, ref, detail, at)
+        SELECT rowid, 'house', -{NEW_ACCOUNT_COINS}, 'new_account', 'account:' || name, '',
+            created_at FROM accounts;
+    INSERT INTO ledger(movement, account, amount, reason, ref, detail, at)
+        SELECT rowid, name, {NEW_ACCOUNT_COINS}, 'new_account', 'account:' || name, '',
+            created_at FROM accounts;
+    INSERT INTO balances(account, coins)
+        SELECT account, SUM(amount) FROM ledger GROUP BY account HAVING SUM(amount) != 0;
     """,
 )
 
@@ -166,6 +213,7 @@ def open_database(path: str) -> sqlite3.Connection:
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
     migrate(db)
+    check_ledger(db)
     return db
 
 
@@ -195,15 +243,11 @@ class Store:
 
     # accounts
 
-    def add_account(self, name: str, salt: bytes, digest: bytes, now: float) -> bool:
-        try:
-            self.db.execute(
-                "INSERT INTO accounts(name, salt, hash, created_at) VALUES (?, ?, ?, ?)",
-                (name, salt, digest, now),
-            )
-        except sqlite3.IntegrityError:
-            return False
-        return True
+    def add_account(
+        self, name: str, salt: bytes, digest: bytes, now: float, go_start: GoStanding | None = None
+    ) -> bool:
+        """A new account with its coin grant and Go standing, in one transaction."""
+        return open_account(self.db, name, salt, digest, now, go_start or GoStanding.new())
 
     def account(self, name: str) -> tuple[bytes, bytes] | None:
         row = self.db.execute("SELECT salt, hash FROM accounts WHERE name = ?", (name,)).fetchone()
@@ -254,6 +298,10 @@ class Store:
                 game.finished_at,
             ),
         )
+
+    def add_go_game(self, game: GameRecord) -> None:
+        """A finished Go game with its ranked standings (if ranked), in one transaction."""
+        record_go_game(self.db, self.add_game, game)
 
     def games_of(self, name: str, limit: int = 100) -> list[GameRecord]:
         rows = self.db.execute(

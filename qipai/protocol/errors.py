@@ -45,6 +45,10 @@ class ErrorCode(StrEnum):
     TABLE_NOT_STARTED = "table_not_started"
     TOO_MANY_TABLES = "too_many_tables"
     OPPONENT_ABSENT = "opponent_absent"
+    # Economy and standing (the codes of qipai.platform, forwarded as they are).
+    BAD_RANK = "bad_rank"
+    RELIEF_UNAVAILABLE = "relief_unavailable"
+    RANK_TOO_FAR_APART = "rank_too_far_apart"
     # Game rules, reported by the engine (Go codes keep the engine's names, stone placement
     # faults carry the rules book's ``illegal_`` prefix).
     ILLEGAL_OCCUPIED = "illegal_occupied"

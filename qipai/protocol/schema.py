@@ -47,7 +47,7 @@ _TABLE = Field("table", int)
 
 REQUESTS: dict[str, tuple[Field, ...]] = {
     "hello": (Field("version", int), Field("client", str, False, 128)),
-    "register": (_NAME, _PASSWORD),
+    "register": (_NAME, _PASSWORD, Field("go_rank", str, False, 4)),
     "login": (_NAME, _PASSWORD),
     "resume_session": (Field("token", str, max_len=128),),
     "logout": (),
@@ -69,6 +69,8 @@ REQUESTS: dict[str, tuple[Field, ...]] = {
     "games": (),
     "game_record": (Field("game", int),),
     "resume_game": (Field("game", int),),
+    "relief": (),
+    "profile": (Field("name", str, False, 64),),
     # The SSH front door (server/ssh): it proves itself with the secret the server gave it,
     # and hands the visitor's client a one-time ticket that ``ticket_login`` redeems.
     "door_lookup": (Field("secret", str, max_len=128), _NAME),
