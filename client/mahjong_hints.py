@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from client.mahjong_view import MahjongView
+from client.mahjong_view import MahjongView, MeldView
 from qipai.mahjong.analysis import shanten, waits
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.base import Ruleset
@@ -72,7 +72,7 @@ def hint(view: MahjongView) -> Hint | None:
         if not counts[kind]:
             continue
         counts[kind] -= 1
-        found = _shape_waits(view, counts, me.void, len(me.melds))
+        found = _shape_waits(view, counts, me.void, me.melds)
         counts[kind] += 1
         if found:
             ready.append((kind, tuple((k, unseen[k]) for k in found)))
@@ -100,10 +100,18 @@ def _flags(view: MahjongView, melds: int) -> dict[str, bool]:
     }
 
 
-def _shape_waits(view: MahjongView, counts: list[int], void: int | None, melds: int) -> list[int]:
+def _shape_waits(
+    view: MahjongView, counts: list[int], void: int | None, melds: tuple[MeldView, ...]
+) -> list[int]:
+    """Kinds completing the hand; a kind whose four copies are all ours (with a melded pung)
+    is no wait (MJ-10)."""
     if void is not None and any(counts[k] for k in range(void * 9, void * 9 + 9)):
         return []
-    found = waits(counts, **_flags(view, melds))
+    melded = [0] * NUM_KINDS
+    for meld in melds:
+        for kind in meld.kinds or ():
+            melded[kind] += 1
+    found = waits(counts, melded=melded, **_flags(view, len(melds)))
     return [k for k in found if void is None or suit_of(k) != void]
 
 

@@ -277,3 +277,10 @@ def test_a_xuezhan_winner_is_marked_while_the_others_play_on():
     assert lines[0].startswith("四川麻将 血战到底")
     alice = next(line for line in lines if " alice " in line)
     assert " WON" in alice and "void s" in alice
+
+
+def test_a_kind_whose_four_copies_are_ours_is_no_wait():
+    # with 555p melded, a lone 5p waits on the fourth copy, which is ours: no wait (MJ-10);
+    # keeping the 1p instead waits on 1p
+    hand = Table().start(["123m 456m 789m 5p 1p [555p]", "*", "*", "*"])
+    assert ready_discards(hand) == {"5p": "1p"}
