@@ -9,7 +9,10 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
+from client.cli import parse
 from client.i18n import Strings
+from client.launch import Launch
+from client.mahjong_cli import table_options
 from client.mahjong_hints import hint, unseen_counts
 from client.mahjong_view import HandLog, ViewError, read_view
 from client.widgets.mahjong_board import MahjongBoard, hand_order
@@ -284,3 +287,15 @@ def test_a_kind_whose_four_copies_are_ours_is_no_wait():
     # keeping the 1p instead waits on 1p
     hand = Table().start(["123m 456m 789m 5p 1p [555p]", "*", "*", "*"])
     assert ready_discards(hand) == {"5p": "1p"}
+
+
+def test_the_local_mahjong_command_line_builds_the_table_request():
+    launch, ansi = parse(["local", "mahjong", "--ruleset", "lengzi", "--bots", "3", "--cjk"])
+    assert launch == Launch("local", game="mahjong", room="lengzi", bots=3, cjk=True)
+    assert not ansi
+    assert table_options(launch) == {"hands": 4, "bots": 3, "hotseat": False, "timed": False}
+    hot_seat, _ = parse(["local", "mahjong", "--hands", "8", "--lang", "zh"])
+    assert table_options(hot_seat) == {"hands": 8, "bots": 0, "hotseat": True, "timed": False}
+    assert hot_seat.language == "zh" and hot_seat.room == "sichuan"
+    with pytest.raises(SystemExit):
+        parse(["local", "mahjong", "--bots", "4"])
