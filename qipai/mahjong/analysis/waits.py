@@ -36,14 +36,14 @@ MORE_GROUP = 8
 tiles and every complete or nearly complete one; a hand that needs any other group (a hopeless
 one of 9 or more tiles) is rare enough to have it valued when it turns up."""
 
-_TILES = 63
-"""Bit fields of a group value, each wide enough for the sum over four groups of up to 14
-tiles: the tiles (bits 0..5), the shape code (6..10), the odd code (11..14) and whether ranks
-2..8 are held (15..17)."""
-_SHAPE_SHIFT = 6
-_ODD_SHIFT = 11
-_MIDDLE_SHIFT = 15
-_SUMS = 1 << 18
+_TILES = 31
+"""Bit fields of a group value: the tiles (bits 0..4), the shape code (5..9), the odd code
+(10..13) and whether ranks 2..8 are held (14..16). Each is wide enough for the sum over four
+groups from the small table (at most 28 tiles) or over a checked hand (at most 14)."""
+_SHAPE_SHIFT = 5
+_ODD_SHIFT = 10
+_MIDDLE_SHIFT = 14
+_SUMS = 1 << 17
 _PAIRED, _SHORT, _HOPELESS = 1, 3, 6
 """Shape codes of a group (0 is complete without the pair). Their sum over the groups is 3 or
 4 exactly for one short group beside at most one pair, 2 exactly for two paired groups, when
@@ -54,6 +54,7 @@ _ONE_SHORT, _TWO_PAIRED, _SEVEN_PAIRS, _ORPHANS, _BAD_TOTAL = 1, 2, 4, 8, 16
 
 
 def _verdict(sums: int) -> int:
+    """What a sum of group values allows, worked out once for every possible sum."""
     tiles = sums & _TILES
     if tiles not in (1, 4, 7, 10, 13):
         return _BAD_TOTAL
