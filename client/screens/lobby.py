@@ -19,6 +19,7 @@ from client.screens.games import GamesScreen
 from client.screens.mahjong_new_table import MahjongNewTableScreen
 from client.screens.mahjong_new_table import lobby_cells as mahjong_cells
 from client.screens.new_table import NewTableScreen
+from client.screens.profile import ProfileScreen
 
 SEATS = ("black", "white")
 
@@ -71,6 +72,7 @@ class LobbyScreen(Screen):
         Binding("4", "sit(3)", "Sit at seat 4", id="lobby.seat4", show=False),
         Binding("t", "chat", "Chat", id="lobby.chat", priority=True),
         Binding("g", "games", "My games", id="lobby.games"),
+        Binding("p", "profile", "Profile", id="lobby.profile"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("q", "logout", "Log out", id="lobby.logout"),
         Binding("escape", "stop_chat", "Back", id="lobby.back", show=False),
@@ -275,6 +277,9 @@ class LobbyScreen(Screen):
 
     def action_games(self) -> None:
         self.app.push_screen(GamesScreen())
+
+    def action_profile(self) -> None:
+        self.app.push_screen(ProfileScreen())
 
     def action_logout(self) -> None:
         self.run_worker(self._logout(), group="lobby", exclusive=True)
