@@ -36,7 +36,12 @@ class Hall:
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_hall(data_dir: Path, fast_mahjong: bool = False, extra: tuple[str, ...] = ()) -> Hall:
+def start_hall(
+    data_dir: Path,
+    fast_mahjong: bool = False,
+    extra: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
+) -> Hall:
     """``qipai-server --ssh 0``; or, with ``fast_mahjong``, the same wiring with the mahjong
     tables' pauses off (tests/ssh/fast_hall.py)."""
     db = str(data_dir / "hall.db")
@@ -48,6 +53,7 @@ def start_hall(data_dir: Path, fast_mahjong: bool = False, extra: tuple[str, ...
     process = subprocess.Popen(
         [sys.executable, *command],
         cwd=ROOT,
+        env={**os.environ, **(env or {})},
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         text=True,

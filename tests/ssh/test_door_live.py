@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
 from pathlib import Path
 
 import asyncssh
@@ -18,9 +19,22 @@ from .harness import Visitor, children, client_pids, command_of, start_hall, unt
 
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory):
-    running = start_hall(tmp_path_factory.mktemp("door"))
+    running = start_hall(tmp_path_factory.mktemp("door"), env={"QIPAI_HALL_ONLY": "not-for-you"})
     yield running
     running.stop()
+
+
+@pytest.fixture(autouse=True)
+def no_clients_left_over(request):
+    """Each test starts with no client running: the previous test's visitors have hung up,
+    and their clients end within the door's grace period."""
+    if "hall" not in request.fixturenames:
+        return
+    hall = request.getfixturevalue("hall")
+    deadline = time.monotonic() + 10
+    while client_pids(hall):
+        assert time.monotonic() < deadline, "an earlier test's client never ended"
+        time.sleep(0.05)
 
 
 def new_key() -> asyncssh.SSHKey:
@@ -197,16 +211,12 @@ async def test_a_fork_server_that_died_is_replaced_for_the_next_visitor(hall):
 
 
 @pytest.mark.asyncio
-async def test_nothing_of_the_halls_environment_reaches_a_visitors_process(tmp_path, monkeypatch):
-    monkeypatch.setenv("QIPAI_HALL_ONLY", "not-for-visitors")
-    own = start_hall(tmp_path)
-    try:
-        visitor = await Visitor.connect(own.ssh_port, "guest")
-        await visitor.open_terminal(env={"LANG": "C.UTF-8", "SNEAKY": "1"})
-        await visitor.wait_for_lobby()
-        (pid,) = client_pids(own)
-        memory = Path(f"/proc/{pid}/environ").read_bytes()
-        assert b"QIPAI_HALL_ONLY" not in memory and b"SNEAKY" not in memory
-        visitor.close()
-    finally:
-        own.stop()
+async def test_nothing_of_the_halls_environment_reaches_a_visitors_process(hall):
+    """The hall runs with QIPAI_HALL_ONLY set (see the fixture)."""
+    visitor = await Visitor.connect(hall.ssh_port, "guest")
+    await visitor.open_terminal(env={"LANG": "C.UTF-8", "SNEAKY": "1"})
+    await visitor.wait_for_lobby()
+    (pid,) = client_pids(hall)
+    memory = Path(f"/proc/{pid}/environ").read_bytes()
+    assert b"QIPAI_HALL_ONLY" not in memory and b"SNEAKY" not in memory
+    visitor.close()
