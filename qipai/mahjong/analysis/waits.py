@@ -155,10 +155,16 @@ def waits(
     else:
         found = []
     if melded is not None:
-        if len(melded) != len(counts):
-            raise HandCountsError(f"melded counts need {len(counts)} entries, not {len(melded)}")
-        found = [kind for kind in found if counts[kind] + melded[kind] < 4]
+        found = _not_all_held(found, counts, melded)
     return found
+
+
+def _not_all_held(found: list[int], counts: Sequence[int], melded: Sequence[int]) -> list[int]:
+    """The kinds of which the player does not hold all four copies (a helper of its own: a
+    comprehension in ``waits`` would put its arguments in cells, a cost on every call)."""
+    if len(melded) != len(counts):
+        raise HandCountsError(f"melded counts need {len(counts)} entries, not {len(melded)}")
+    return [kind for kind in found if counts[kind] + melded[kind] < 4]
 
 
 def _checked_groups(counts: Sequence[int]) -> tuple[tuple[bytes, ...], int]:
