@@ -11,7 +11,7 @@ millisecond, and it cannot drift from what playing forward produces.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -267,15 +267,17 @@ class Game:
             raise IllegalMove(
                 refusal.code, f"{mover.name.lower()} {where}: {refusal.code}"
             ) from None
-        if removed:
-            self.captures[mover] += len(removed)
-            points = self._points
-            move = Move(mover, points[index], tuple(points[i] for i in removed))
-        else:
-            move = quiet_moves[index]
+        move = self._capturing_move(mover, index, removed) if removed else quiet_moves[index]
         self.moves.append(move)
         self.to_move = opponent
         return move
+
+    def _capturing_move(self, mover: Color, index: int, removed: Sequence[int]) -> Move:
+        """The record of a capture, and the count (a method of its own: a comprehension in
+        ``play`` would put its variables in cells, a cost on every move)."""
+        self.captures[mover] += len(removed)
+        points = self._points
+        return Move(mover, points[index], tuple(points[i] for i in removed))
 
     def pass_(self, color: Color | None = None) -> Move:
         """Pass; the second pass in a row stops play for scoring (GO-04 a)."""
