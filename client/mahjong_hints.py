@@ -9,22 +9,33 @@ not re-judged here, so that hint may be generous there - the server still decide
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 
 from client.mahjong_view import MahjongView, MeldView
-from qipai.mahjong.analysis import shanten, waits
+from qipai.mahjong.analysis import prepare_tables, shanten, waits
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.table.errors import MahjongError
 from qipai.mahjong.tiles import NUM_KINDS, kind_of, suit_of
+
+_DISTANCE_TABLES = threading.Event()
+
+
+def prepare_distance_tables() -> None:
+    """Build the shanten tables (about 3 s of CPU, once): the screen runs this in a worker
+    thread so the first frame does not wait; until it is done the hint leaves the distance out
+    (waits and ready discards need no tables)."""
+    prepare_tables()
+    _DISTANCE_TABLES.set()
 
 
 @dataclass(frozen=True)
 class Hint:
     waits: tuple[tuple[int, int], ...] = ()  # (kind, unseen copies), holding 13
     ready_discards: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()  # holding 14
-    shanten: int | None = None  # exchanges still needed when not ready
+    shanten: int | None = None  # exchanges still needed when not ready (None: not known yet)
 
 
 @cache
@@ -115,5 +126,7 @@ def _shape_waits(
     return [k for k in found if void is None or suit_of(k) != void]
 
 
-def _shanten(view: MahjongView, counts: list[int]) -> int:
+def _shanten(view: MahjongView, counts: list[int]) -> int | None:
+    if not _DISTANCE_TABLES.is_set():
+        return None
     return shanten(counts, **_flags(view, len(view.me.melds) if view.me else 0))
