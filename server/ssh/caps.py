@@ -6,7 +6,7 @@ crowd (or one script) can make the hall's machine spend.  Synchronous bookkeepin
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 
 
 class ConnectionCaps:
@@ -32,3 +32,24 @@ class ConnectionCaps:
     @property
     def open(self) -> int:
         return sum(self._by_address.values())
+
+
+class NewAccountRate:
+    """New accounts (guests and key registrations) per address in a sliding window: each one is
+    a row in the hall's database, so a script must not be able to mint them without end."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit = limit
+        self.window = window
+        self._times: dict[str, deque[float]] = {}
+
+    def allow(self, address: str, now: float) -> bool:
+        """Count one new account for ``address`` and say True, or say False (counting nothing)
+        when the window already holds ``limit`` of them."""
+        times = self._times.setdefault(address, deque())
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if len(times) >= self.limit:
+            return False
+        times.append(now)
+        return True

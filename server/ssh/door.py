@@ -22,6 +22,7 @@ import os
 import signal
 import struct
 import termios
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,7 +31,7 @@ import asyncssh
 from qipai.protocol import ProtocolError
 
 from ..accounts import check_name
-from .caps import ConnectionCaps
+from .caps import ConnectionCaps, NewAccountRate
 from .forkserver import ForkServer, ForkServerError
 from .hall_link import HallLink, HallRefused
 from .hostkey import load_or_create
@@ -60,6 +61,7 @@ class DoorConfig:
     hall: HallLink
     per_address: int = 8
     total: int = 64
+    new_accounts_per_hour: int = 20
     client_home: str = "/nonexistent"
 
 
@@ -70,6 +72,7 @@ class Door:
     def __init__(self, config: DoorConfig, forks: ForkServer) -> None:
         self.config = config
         self.caps = ConnectionCaps(config.per_address, config.total)
+        self.new_accounts = NewAccountRate(config.new_accounts_per_hour, 3600.0)
         self.keys = KeyStore(config.data_dir)
         self.hall = config.hall
         self.forks = forks
@@ -296,6 +299,7 @@ class VisitorSession(asyncssh.SSHServerSession):
     async def _identify(self) -> tuple[str, str]:
         server, hall = self.server, self.door.hall
         if server.kind == GUEST:
+            self._count_new_account()
             return await hall.ticket(guest=True)
         if server.kind == "password" and server.ticket is not None:
             return server.ticket
@@ -303,10 +307,17 @@ class VisitorSession(asyncssh.SSHServerSession):
             return await hall.ticket(name=server.name)
         assert server.kind == "new" and server.new_key is not None
         await self._confirm(server.name, server.new_key)
+        self._count_new_account()
         issued = await hall.ticket(name=server.name, register=True)
         self.door.keys.add(server.name, server.new_key)
         log.info("registered %s by key %s", server.name, fingerprint(server.new_key))
         return issued
+
+    def _count_new_account(self) -> None:
+        if not self.door.new_accounts.allow(self.server.address, time.monotonic()):
+            raise HallRefused(
+                "rate_limited", "too many new accounts from your address; try again later"
+            )
 
     async def _confirm(self, name: str, key: asyncssh.SSHKey) -> None:
         """The registration screen: plain text, one key to answer."""

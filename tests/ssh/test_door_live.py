@@ -220,3 +220,26 @@ async def test_nothing_of_the_halls_environment_reaches_a_visitors_process(hall)
     memory = Path(f"/proc/{pid}/environ").read_bytes()
     assert b"QIPAI_HALL_ONLY" not in memory and b"SNEAKY" not in memory
     visitor.close()
+
+
+@pytest.mark.asyncio
+async def test_guests_from_one_address_are_limited(tmp_path):
+    """The door's new-account rate, live: the fixture's hall allows 20 an hour; this one 1."""
+    from server.ssh.door import Door, DoorConfig
+    from server.ssh.hall_link import HallLink
+
+    config = DoorConfig(
+        data_dir=tmp_path, hall=HallLink("127.0.0.1", 9, "unused"), new_accounts_per_hour=1
+    )
+    door = Door(config, forks=None)
+    door.new_accounts.allow("127.0.0.1", time.monotonic())  # one guest came from here
+    port = await door.listen("127.0.0.1", 0)
+    try:
+        visitor = await Visitor.connect(port, "guest")
+        await visitor.open_terminal()
+        await visitor.wait_for("too many new accounts from your address")
+        await visitor.closed()
+        assert visitor.chan.get_exit_status() == 1
+        visitor.close()
+    finally:
+        door.close()

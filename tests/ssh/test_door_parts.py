@@ -9,7 +9,7 @@ import stat
 import asyncssh
 import pytest
 
-from server.ssh.caps import ConnectionCaps
+from server.ssh.caps import ConnectionCaps, NewAccountRate
 from server.ssh.door import Door, DoorConfig
 from server.ssh.hall_link import HallLink
 from server.ssh.hostkey import HOST_KEY_FILE, load_or_create
@@ -27,6 +27,16 @@ def test_caps_count_per_address_and_in_total():
     assert caps.open == 2
     assert caps.admit("10.0.0.3")
     assert not caps.admit("10.0.0.1")
+
+
+def test_new_accounts_per_address_are_limited_in_a_sliding_window():
+    rate = NewAccountRate(limit=2, window=60)
+    assert rate.allow("10.0.0.1", now=0) and rate.allow("10.0.0.1", now=10)
+    assert not rate.allow("10.0.0.1", now=20)
+    assert rate.allow("10.0.0.2", now=20)
+    assert not rate.allow("10.0.0.1", now=59)
+    assert rate.allow("10.0.0.1", now=60.5)  # the first one left the window
+    assert not rate.allow("10.0.0.1", now=61)
 
 
 async def guests(port: int, count: int) -> list[asyncssh.SSHClientConnection]:
