@@ -74,6 +74,7 @@ def table_bindings(language: str) -> list[Binding]:
         Binding("n", "ready", "Next hand", show=False, id="mahjong.ready"),
         Binding("b", "add_bots", "Bots in empty seats", show=False, id="mahjong.add_bots"),
         Binding("a", "auto", "Auto-play on/off", show=False, id="mahjong.auto"),
+        Binding("f", "xiapao", "下炮 on/off", show=False, id="mahjong.xiapao"),
         Binding("q", "leave", leave, id="mahjong.leave"),
     ]
 
@@ -120,6 +121,7 @@ class MahjongTableScreen(Screen):
         self._settled: set[int] = set()
         self._cover_screen: MahjongCoverScreen | None = None
         self._settlement: MahjongSettlementScreen | None = None
+        self._xiapao = [False, False, False, False]  # Lengzi 下炮 as the table last said
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title", markup=False)
@@ -153,6 +155,8 @@ class MahjongTableScreen(Screen):
         for event in message.get("events") or []:
             if isinstance(event, dict):
                 self.hand_log.follow(event)
+        if message.get("kind") == "xiapao" and str(message.get("seat")) in ("0", "1", "2", "3"):
+            self._xiapao[int(message["seat"])] = bool(message.get("on"))
         if isinstance(message.get("view"), dict):
             self.show_wire_view(message["view"])
         if gap:
@@ -184,6 +188,9 @@ class MahjongTableScreen(Screen):
         seat changes to another player's with a choice to make, the cover goes up first."""
         changed = view.you != self.view.you
         self.view = view
+        marks = view.public.get("xiapao")
+        if isinstance(marks, list) and len(marks) == 4:
+            self._xiapao = [bool(mark) for mark in marks]
         if changed:
             self.cursor = 0
         self.cursor = min(self.cursor, max(0, len(self._hand()) - 1))
@@ -286,8 +293,13 @@ class MahjongTableScreen(Screen):
         s, view = self.strings, self.view
         left = view.seconds_left(now)
         clock = f"  [{s('secs', n=left)}]" if left is not None and view.legal else ""
+        pao = ""
+        if "xiapao" in view.table_actions and view.you is not None:
+            pao = "  " + s("xiapao_toggle", state=s("on" if self._xiapao[view.you] else "off"))
         if view.phase == "ended":
-            return s("hand_over") if view.settlement else ""
+            return (s("hand_over") if view.settlement else "") + pao
+        if "ready" in view.table_actions:
+            return s("ready_first") + pao
         if "add_bots" in view.table_actions:
             return s("waiting_players")
         if "manual" in view.table_actions:
@@ -421,6 +433,13 @@ class MahjongTableScreen(Screen):
     def action_ready(self) -> None:
         if "ready" in self.view.table_actions:
             self.run_worker(self._table_act("ready"), group="ready")
+
+    def action_xiapao(self) -> None:
+        """Lengzi: turn this seat's 下炮 on or off for the coming deals (LZ-09)."""
+        seat = self.view.you
+        if "xiapao" in self.view.table_actions and seat is not None:
+            on = not self._xiapao[seat]
+            self.run_worker(self._table_act("xiapao", seat=str(seat), on=on), group="ready")
 
     def action_auto(self) -> None:
         """Hand the seat to the hall's bot (托管), or take it back."""

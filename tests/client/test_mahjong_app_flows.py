@@ -115,8 +115,9 @@ def test_a_mahjong_table_in_the_lobby_shows_its_rules_length_and_four_seats():
 
 
 class AutoPlayer:
-    """A protocol client in one seat that answers every prompt at once: the void suit, a win,
-    else the first discard, else pass (what a minimal bot written from docs/protocol.md does)."""
+    """A protocol client in one seat that answers every prompt at once: ready between hands,
+    the void suit, a win, else the first discard, else pass (what a minimal bot written from
+    docs/protocol.md does)."""
 
     PREFERENCE = ("declare_void", "self_win", "win", "discard", "pass")
 
@@ -132,11 +133,15 @@ class AutoPlayer:
 
     def on_push(self, message: dict[str, Any]) -> None:
         view = message.get("view")
+        if isinstance(view, dict) and "ready" in view["you"]["legal"]:
+            self.answer(view, {"type": "ready"})
         hand = view.get("hand") if isinstance(view, dict) else None
         if not isinstance(hand, dict) or not hand.get("legal_actions"):
             return
         legal = hand["legal_actions"]
-        action = min(legal, key=lambda a: self.PREFERENCE.index(a["type"]))
+        self.answer(view, min(legal, key=lambda a: self.PREFERENCE.index(a["type"])))
+
+    def answer(self, view: dict[str, Any], action: dict[str, Any]) -> None:
         key = (view["seq"], action["type"])
         if key not in self.answered:
             self.answered.add(key)
@@ -146,7 +151,9 @@ class AutoPlayer:
 
     async def act(self, table: int, action: dict[str, Any]) -> None:
         assert self.hall is not None
-        fields = {"action": action["type"], "seat": str(action["seat"])}
+        fields = {"action": action["type"]}
+        if "seat" in action:
+            fields["seat"] = str(action["seat"])
         if "tile" in action:
             fields["tile"] = action["tile"]
         with contextlib.suppress(HallError):  # a window may have closed meanwhile
@@ -210,4 +217,39 @@ async def test_a_table_made_in_the_lobby_is_played_with_three_people_over_the_ne
     finally:
         for player in others:
             await player.close()
+        await hall.stop()
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_watches_a_table_from_the_lobby_and_sees_no_concealed_tile(tmp_path):
+    hall = LocalHall(db_path=tmp_path / "hall.db")
+    host, port = await hall.start()
+    bob = AutoPlayer("bob")
+    try:
+        await bob.open(host, port)
+        created = await bob.hall.request(
+            "create_table", room="lengzi", options={"bots": 3, "timed": False}
+        )
+        app = QipaiApp(Launch("connect", address=f"{host}:{port}"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LoginScreen), "the login screen")
+            await pilot.press(*"eve", "enter", *"eve-secret", "ctrl+r")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            await until(pilot, lambda: created["table"] in lobby.tables, "bob's table listed")
+            row = lobby.query_one("#tables").get_row(str(created["table"]))
+            assert row[1:4] == ["长安棱子", "4 hands", "bob, bot-1"]
+            await pilot.press("w")
+            await until(pilot, lambda: table_of(app) is not None, "the watched table")
+            screen = table_of(app)
+            assert screen.view.you is None and screen.view.mine == ()
+            assert "spectator" in screen.title_text
+            await until(pilot, lambda: 0 < screen.view.wall < 80, "the bots and bob playing")
+            assert all(seat.hand is None for seat in screen.view.seats)
+            assert prompt_of(screen).startswith("Watching"), (screen.view.phase, screen.view.wall)
+            text = screen.query_one("#board").render_table(screen.view, screen.hand_log, None).plain
+            assert text.count("▒▒x") == 4
+            await app.close_hall()
+    finally:
+        await bob.close()
         await hall.stop()

@@ -463,3 +463,29 @@ async def test_the_settlement_closes_itself_when_the_next_hand_is_dealt():
         await pilot.pause()
         assert isinstance(app.screen, MahjongTableScreen)
         assert "Hand 2/4" in board_text(app)
+
+
+@pytest.mark.asyncio
+async def test_before_a_lengzi_deal_f_toggles_xiapao_and_n_says_ready():
+    wire = table_wire(played(steps=0), E, phase="between", table_legal=("ready", "xiapao"))
+    wire["hand"] = None
+    wire["room"] = "lengzi"
+    wire["options"] = {"ruleset": "lengzi", "rules": {}, "hands": 4}
+    app = TableApp(FakeHall(), wire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert text_of(app, "#prompt") == "n: ready for the next deal  f: 下炮 off"
+        await pilot.press("f")
+        await pilot.pause()
+        table_screen(app).on_table_push(
+            {"type": "event", "seq": 6, "kind": "xiapao", "seat": "0", "on": True, "view": wire}
+        )
+        await pilot.pause()
+        assert text_of(app, "#prompt") == "n: ready for the next deal  f: 下炮 on"
+        await pilot.press("f", "n")
+        await pilot.pause()
+    assert app.hall.acts() == [
+        {"type": "act", "table": 4, "action": "xiapao", "seat": "0", "on": True},
+        {"type": "act", "table": 4, "action": "xiapao", "seat": "0", "on": False},
+        {"type": "act", "table": 4, "action": "ready"},
+    ]
