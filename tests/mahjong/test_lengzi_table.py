@@ -305,3 +305,33 @@ def test_robbing_the_kong_the_konger_pays_and_feeds_the_pot() -> None:
         Payment(NORTH, WEST, 2, "棱子胡"),
         Payment(NORTH, POT, 100, "点炮入锅"),
     ]
+
+
+def test_passed_win_bars_every_discard_win_until_the_own_draw_not_a_claim() -> None:
+    """LZ-11: South declines West's 3p; after punging North's 9s he still may not win on
+    West's 6p (a claim is no draw); his own draw lifts the bar."""
+    hand = Deal(Lengzi()).start(
+        [
+            "234p 567p 345s 66s 11p",
+            "123m 456m 45p 99s 555s",
+            "3p 6p 678m 99m 123s 4s E W",
+            "234m 567m 78p 9s 33s NN",
+        ],
+        draws="C 9s F",
+        turn=WEST,
+    )
+    discard(hand, WEST, "3p")
+    assert ActionType.WIN in {a.type for a in hand.legal_actions(SOUTH)}
+    answer_all(hand, {})
+    discard(hand, NORTH, "9s")
+    answer_all(hand, {SOUTH: ActionType.PUNG})
+    discard(hand, SOUTH, "5s")
+    answer_all(hand, {})
+    discard(hand, WEST, "6p")
+    assert ActionType.WIN not in {a.type for a in hand.legal_actions(SOUTH)}
+    assert [passed.kind for passed in hand.seats[SOUTH].passed] == parse_kinds("3p")
+    answer_all(hand, {})
+    for seat in (NORTH, EAST):
+        act(hand, seat, ActionType.DISCARD, hand.seats[seat].last_drawn)
+        answer_all(hand, {})
+    assert hand.current == SOUTH and hand.seats[SOUTH].passed == []

@@ -154,6 +154,37 @@ def test_passed_win_is_lifted_by_a_claim() -> None:
     assert win_offered(hand, SOUTH)
 
 
+def test_passed_win_state_is_set_by_the_decline_and_cleared_by_the_claim() -> None:
+    """ZY-06 as machine state: West's 5p declined is remembered for South, North's 9s punged
+    by South forgets it (the lift is the seat's own move, not anything read from the log)."""
+    hand = waiting_position()
+    discard(hand, WEST, "5p")
+    answer_all(hand, {})
+    assert [passed.kind for passed in hand.seats[SOUTH].passed] == parse_kinds("5p")
+    discard(hand, NORTH, "9s")
+    answer_all(hand, {SOUTH: ActionType.PUNG})
+    assert hand.seats[SOUTH].passed == []
+
+
+def test_passed_win_bars_only_the_declined_kind() -> None:
+    """ZY-06 "不能胡那一张的": South declines West's 3p and may still win on North's 6p."""
+    hand = Deal(zhongyou()).start(
+        [
+            "234p 567p 345s 66s 11p",
+            "123m 456m 45p 99s 555s",
+            "3p 9s 678m 99m 123s 4s E W",
+            "234m 567m 78p 6p 33s NN",
+        ],
+        draws="C 9s F",
+        turn=WEST,
+    )
+    discard(hand, WEST, "3p")
+    assert win_offered(hand, SOUTH)
+    answer_all(hand, {})
+    discard(hand, NORTH, "6p")
+    assert win_offered(hand, SOUTH)
+
+
 def test_minimum_fan_option_refuses_a_chicken_hand() -> None:
     for min_fan, offered in ((0, True), (1, False)):
         hand = Deal(zhongyou(min_fan=min_fan)).start(

@@ -86,6 +86,9 @@ class Ruleset:
     concealed_kongs_hidden: ClassVar[bool] = True  # Lengzi lays them face-up
     compulsory_win_tiles: ClassVar[int] = 0  # Sichuan 4: win is forced this close to the end
     wild_self_draw: ClassVar[bool] = False  # a drawn wild tile may win without the shape (摸宝)
+    # A declined discard win restricts the seat until its own next draw everywhere; Zhongyou's
+    # 动牌 (ZY-06) also counts a chow, pung or kong as the seat's own move that lifts it.
+    passed_win_lifted_by_claim: ClassVar[bool] = False
 
     def __init__(self, options: RulesetOptions | None = None) -> None:
         self.options = options if options is not None else self.Options()
@@ -144,7 +147,9 @@ class Ruleset:
         return True
 
     def passed_win_blocks(self, hand: HandMachine, seat: int, kind: int, score: WinScore) -> bool:
-        """Whether a win on a discard is barred by a win this seat declined since its last draw."""
+        """Whether a win on a discard is barred by the wins this seat declined, which the machine
+        keeps in ``hand.seats[seat].passed`` from the decline until the seat's own next draw (or
+        claim, with ``passed_win_lifted_by_claim``). Default LZ-11: any declined win bars."""
         return bool(hand.seats[seat].passed)
 
     def bot_unwanted_suit(self, hand: HandMachine, seat: int) -> int | None:

@@ -25,7 +25,7 @@ from qipai.mahjong.rulesets.zhongyou_settlement import (
     twelve_down_feeder,
 )
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore
-from qipai.mahjong.tiles import WINDS, kind_of
+from qipai.mahjong.tiles import WINDS
 
 if TYPE_CHECKING:
     from qipai.mahjong.table.machine import HandMachine, KongRecord
@@ -60,17 +60,6 @@ def game_over(table_state: dict[str, Any]) -> bool:
     return table_state["round"] >= ROUNDS
 
 
-def offered_since_own_move(hand: HandMachine, seat: int) -> set[int]:
-    """Kinds other players put on offer since the seat last drew or claimed (public log)."""
-    kinds = set()
-    for event in reversed(hand.events):
-        if event.public.get("seat") == seat and event.type in ("drew", "claimed"):
-            break
-        if event.type == "claim_window" and event.public["actor"] != seat:
-            kinds.add(kind_of(event.public["tile"]))
-    return kinds
-
-
 class Zhongyou(Ruleset):
     name = "zhongyou"
     title_zh = "众游世界"
@@ -81,6 +70,7 @@ class Zhongyou(Ruleset):
     allows_chow = True
     multiple_winners = False
     thirteen_orphans = True
+    passed_win_lifted_by_claim = True
 
     def new_table_state(self) -> dict[str, Any]:
         return {"round": 0, "round_opener": 0}
@@ -128,11 +118,8 @@ class Zhongyou(Ruleset):
         return score
 
     def passed_win_blocks(self, hand: HandMachine, seat: int, kind: int, score: WinScore) -> bool:
-        """ZY-06: a declined win bars discards of the same kind until the seat's next draw or
-        claim (the machine forgets declined wins at a draw; a claim is found in the log)."""
-        if not any(passed.kind == kind for passed in hand.seats[seat].passed):
-            return False
-        return kind in offered_since_own_move(hand, seat)
+        """ZY-06 "不能胡那一张的": only the declined kind is barred, not every discard."""
+        return any(passed.kind == kind for passed in hand.seats[seat].passed)
 
     # --- money ----------------------------------------------------------------------------------
     def win_payments(

@@ -538,6 +538,8 @@ class HandMachine:
             meld_type = MeldKind.KONG_EXPOSED if size == 3 else MeldKind.PUNG
             meld = TableMeld(meld_type.value, kind, tuple(sorted([*used, tile])), actor)
         state.melds.append(meld)
+        if self.ruleset.passed_win_lifted_by_claim:
+            state.passed.clear()
         self._emit(
             "claimed",
             seat=seat,
