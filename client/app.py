@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import time
+from dataclasses import replace
 from typing import Any
 
 from textual.app import App
@@ -57,11 +58,7 @@ class QipaiApp(App):
         if self.launch.mode == "connect":
             self.open_hall(self.launch.address)
         elif self.launch.mode == "local" and self.launch.game == "mahjong":
-            self.run_worker(
-                self._play_local(self.launch.room, table_options(self.launch), None),
-                group="hall",
-                exclusive=True,
-            )
+            self.play_local_mahjong(self.launch.room, self.launch.bots)
         elif self.launch.mode == "local":
             self.play_local(self.launch.size, self.launch.bot, self.launch.engine)
 
@@ -123,6 +120,14 @@ class QipaiApp(App):
         options: dict[str, Any] = {"size": size}
         options.update({"bot": bot} if bot else {"hotseat": True})
         self.run_worker(self._play_local("go", options, engine), group="hall", exclusive=True)
+
+    def play_local_mahjong(self, room: str, bots: int) -> None:
+        """`qipai local mahjong` and the start screen's `j` both come here. The choice is kept in
+        the launch, where the table screen finds the language and tile style."""
+        self.launch = replace(self.launch, game="mahjong", room=room, bots=bots)
+        self.run_worker(
+            self._play_local(room, table_options(self.launch), None), group="hall", exclusive=True
+        )
 
     async def _play_local(self, room: str, options: dict[str, Any], engine: str | None) -> None:
         self.notify("Starting the local hall...", timeout=3)

@@ -1,5 +1,5 @@
-"""The start screen: play locally (hot-seat or against a bot) or connect to a hall, with the last
-hall remembered. Every choice is one key, shown on the screen."""
+"""The start screen: play Go or mahjong locally (hot-seat or against bots) or connect to a hall,
+with the last hall remembered. Every choice is one key, shown on the screen."""
 
 from __future__ import annotations
 
@@ -17,12 +17,13 @@ qipai 棋牌 - a game hall for the terminal
   l   play Go here, hot-seat (both colours on this keyboard)
   b   play Go here against a bot (you take black)
   s   board size for local play
+  j   play mahjong here (pick the rules; three bots or hot-seat)
   c   connect to a hall (type its address below, then enter)
   q   quit"""
 
 
 class StartScreen(Screen):
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""  # None would mean the app's "*": the address box, back from a dialog
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
     StartScreen #start { width: 72; height: auto; border: round $primary; padding: 1 2; }
@@ -33,6 +34,7 @@ class StartScreen(Screen):
         Binding("l", "local(False)", "Hot-seat", id="start.hotseat"),
         Binding("b", "local(True)", "Vs bot", id="start.bot"),
         Binding("s", "cycle_size", "Size", id="start.size"),
+        Binding("j", "mahjong", "Mahjong", id="start.mahjong"),
         Binding("c", "focus_address", "Connect", id="start.connect", priority=True),
         Binding("q", "quit_app", "Quit", id="start.quit"),
         Binding("escape", "blur", "Back", id="start.back", show=False),
@@ -54,7 +56,6 @@ class StartScreen(Screen):
         settings = getattr(self.app, "settings", None)
         if settings is not None:
             self.query_one("#address", Input).value = settings.last_server
-        self.call_after_refresh(self.set_focus, None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """`c` is a priority key, so the address box has focus before the next key of a burst
@@ -73,6 +74,17 @@ class StartScreen(Screen):
 
     def action_local(self, bot: bool) -> None:
         self.app.play_local(SIZES[self.size_choice], "white" if bot else None, None)
+
+    def action_mahjong(self) -> None:
+        # Imported on first use: it pulls in the mahjong analysis tables (about 0.3 s), which
+        # the start screen's first frame must not wait for.
+        from client.screens.start_mahjong import StartMahjongScreen
+
+        self.app.push_screen(StartMahjongScreen(), self._mahjong_chosen)
+
+    def _mahjong_chosen(self, choice: tuple[str, int] | None) -> None:
+        if choice is not None:
+            self.app.play_local_mahjong(*choice)
 
     def action_focus_address(self) -> None:
         self.set_focus(self.query_one("#address", Input))  # at once, before the next keys
