@@ -1,7 +1,13 @@
 """Mahjong from the start screen, keys only at 80x24: `j` opens the choice of rules and
-opponents, and enter opens the table the way `qipai local mahjong` does, on the real local hall."""
+opponents, and enter opens the table the way `qipai local mahjong` does, on the real local hall;
+then the same in a real terminal (tmux) with NO_COLOR."""
 
 from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
@@ -14,6 +20,8 @@ from client.screens.start import StartScreen
 from client.screens.start_mahjong import StartMahjongScreen
 from tests.client.test_app_flows import until
 from tests.client.test_mahjong_app_flows import prompt_of, table_of
+from tests.client.test_tmux_smoke import Tmux, hall_processes, qipai_command
+from tests.conftest import require_program
 
 
 class StartApp(App):
@@ -89,3 +97,36 @@ async def test_from_the_start_screen_to_a_dealt_xuezhan_table_against_three_bots
         assert "hot-seat" not in screen.title_text and "local" in screen.title_text
         assert app.launch.room == "xuezhan" and app.launch.bots == 3  # as `--bots 3` sets it
         await app.close_hall()
+
+
+def test_qipai_then_j_deals_mahjong_against_bots_in_tmux_without_colour(tmp_path: Path):
+    tmux = Tmux(require_program("tmux"), f"qipai-start-mj-{os.getpid()}")
+    env = {
+        "XDG_CONFIG_HOME": tmp_path / "config",
+        "XDG_DATA_HOME": tmp_path / "data",
+        "TERM": "xterm-256color",
+        "NO_COLOR": "1",
+        "PYTHONPATH": Path(__file__).resolve().parents[2],
+    }
+    exports = " ".join(f"{k}={shlex.quote(str(v))}" for k, v in env.items())
+    command = shlex.join(qipai_command())
+    shell = (
+        f"cd {shlex.quote(os.getcwd())} && env {exports} {command}; echo QIPAI-EXIT=$?; sleep 60"
+    )
+    tmux.run("new-session", "-d", "-s", "smoke", "-x", "80", "-y", "24", shell)
+    try:
+        assert "j Mahjong" in tmux.wait_for("Hot-seat")
+        tmux.run("send-keys", "-t", "smoke", "j")
+        tmux.wait_for("1-5 Rules")  # the footer comes last
+        assert "> 1  四川麻将  sichuan" in tmux.wait_for("enter deal   esc back")
+        tmux.run("send-keys", "-t", "smoke", "3")
+        assert "> 3  长安棱子  lengzi" in tmux.wait_for("> 3")
+        tmux.run("send-keys", "-t", "smoke", "1", "Enter")
+        dealt = tmux.wait_for("Choose your void suit")
+        assert "四川麻将  Hand 1/4" in dealt and dealt.count("bot-") >= 3
+        assert len(hall_processes(str(tmp_path / "data"))) == 1
+        tmux.run("send-keys", "-t", "smoke", "C-q")
+        tmux.wait_for("QIPAI-EXIT=0")
+        assert hall_processes(str(tmp_path / "data")) == []
+    finally:
+        subprocess.run([*tmux.base, "kill-server"], capture_output=True, timeout=10)
