@@ -287,6 +287,21 @@ def test_the_pot_is_carried_across_the_hands_of_a_match() -> None:
     assert match.table_state["pot"] == match.pot
 
 
+def test_the_matchs_pot_is_the_table_states_pot_after_a_leaver_splits_it() -> None:
+    """LZ-10: the first leaver's split of the 200 in the pot shows in ``match.pot`` too (one
+    count, kept in the table state), and so does a pot the server sets after short payments."""
+    match = Match(Lengzi(), seed=4)
+    for seed in range(5):
+        match.finish_hand(play_hand(match.start_hand(seed)))
+    assert match.pot == 200
+    assert leave_table(match.table_state, NORTH) == [
+        Payment(POT, seat, 66, "锅底平分") for seat in (EAST, SOUTH, WEST)
+    ]
+    assert match.pot == match.table_state["pot"] == 2
+    match.table_state["pot"] = 1
+    assert match.pot == 1
+
+
 def test_robbing_the_kong_the_konger_pays_and_feeds_the_pot() -> None:
     """LZ-04, LZ-12: West robs North's added 5p onto a closed wait: 棱子胡 paid by North."""
     hand = Deal(Lengzi()).start(

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from qipai.mahjong.bots import play_hand
+from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.zhongyou import Zhongyou, ZhongyouOptions, advance_round, game_over
 from qipai.mahjong.scoring import HOUSE, Payment
 from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.table.machine import HandMachine
-from qipai.mahjong.table.match import Match
+from qipai.mahjong.table.match import Match, MatchOver
 from qipai.mahjong.tiles import WINDS, parse_kinds
 from tests.mahjong.test_lengzi_table import Deal, act, answer_all, discard
 
@@ -298,3 +301,33 @@ def test_a_match_moves_the_round_wind_when_the_deal_comes_back_to_east() -> None
         passed_back_to_east = match.dealer == EAST and dealer != EAST
         assert match.table_state["round"] == round_before + passed_back_to_east
     assert match.table_state["round"] == 2  # the South round was played through
+
+
+def test_east_deals_the_first_hand_whatever_the_seed() -> None:
+    """ZY-20: the wind positions are drawn when the seats are filled; then East deals."""
+    assert {Match(Zhongyou(), seed=seed).dealer for seed in range(20)} == {EAST}
+
+
+def test_a_match_is_over_after_the_north_round_and_deals_no_more() -> None:
+    """ZY-02: four rounds, each ending when the deal comes back to East; then ``over``."""
+    match = Match(zhongyou(), seed=3)
+    rounds_seen = []
+    seed = 0
+    while not match.over:
+        rounds_seen.append(match.table_state["round"])
+        match.finish_hand(play_hand(match.start_hand(seed)))
+        seed += 1
+    assert sorted(set(rounds_seen)) == [0, 1, 2, 3] and rounds_seen == sorted(rounds_seen)
+    assert match.table_state["round"] == 4 and match.dealer == EAST
+    with pytest.raises(MatchOver) as refused:
+        match.start_hand(seed)
+    assert refused.value.code == "match_over" and match.hands_played == seed
+
+
+@pytest.mark.parametrize("name", ["sichuan", "lengzi", "baicheng"])
+def test_other_rulesets_leave_the_match_length_to_the_table(name: str) -> None:
+    match = Match(get_ruleset(name, {}), seed=5)
+    for seed in range(6):
+        match.finish_hand(play_hand(match.start_hand(seed)))
+        assert not match.over
+    assert match.pot == (match.table_state["pot"] if name == "lengzi" else 0)

@@ -114,6 +114,15 @@ class Ruleset:
         """Per-table state created once per Match and kept across hands."""
         return {}
 
+    def table_pot(self, table_state: dict[str, Any]) -> int:
+        """Coins lying in the table's pot (Lengzi's 锅底); the one count ``Match.pot`` shows."""
+        return 0
+
+    def match_over(self, table_state: dict[str, Any]) -> bool:
+        """Whether the rules end the match by themselves (Zhongyou after its four rounds); by
+        default never, and the table's own match length decides."""
+        return False
+
     def first_dealer(self, rng: random.Random) -> int:
         """The first hand's dealer; default East (seat 0)."""
         return 0

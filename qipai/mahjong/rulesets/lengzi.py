@@ -65,6 +65,9 @@ class Lengzi(Ruleset):
     def new_table_state(self) -> dict[str, Any]:
         return {"pot": 0, "xiapao": [False, False, False, False], "pot_split": False}
 
+    def table_pot(self, table_state: dict[str, Any]) -> int:
+        return table_state["pot"]
+
     def replacement_tile(self, hand: HandMachine, kong_type: str) -> int:
         """明杠上面，暗杠下面 (LZ-02): an exposed kong takes the top of the last stack, a
         concealed kong the bottom."""

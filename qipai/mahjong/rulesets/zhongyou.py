@@ -57,6 +57,7 @@ def advance_round(table_state: dict[str, Any], dealer: int, next_dealer: int) ->
 
 
 def game_over(table_state: dict[str, Any]) -> bool:
+    """The North round has been played through (ZY-02): the match ends."""
     return table_state["round"] >= ROUNDS
 
 
@@ -73,7 +74,11 @@ class Zhongyou(Ruleset):
     passed_win_lifted_by_claim = True
 
     def new_table_state(self) -> dict[str, Any]:
+        """East deals the first hand (ZY-20), so East opens the East round."""
         return {"round": 0, "round_opener": 0}
+
+    def match_over(self, table_state: dict[str, Any]) -> bool:
+        return game_over(table_state)
 
     def round_wind(self, hand: HandMachine) -> int:
         return WINDS[hand.table_state["round"] % ROUNDS]
