@@ -6,8 +6,8 @@ The door sends a request over a SOCK_SEQPACKET pair: the client's arguments and 
 (msgpack) with the pseudo-terminal's slave end attached (SCM_RIGHTS).  The fork server forks;
 the child makes that terminal its controlling terminal in a new session and runs
 ``client.cli.main`` exactly as the ``qipai`` command would, and the fork server replies with
-its pid.  It reaps its children, and exits when the door closes its end.  Nothing here runs
-an event loop, so forking is safe.
+its pid.  It reaps its children, and exits when the door closes its end.  Its one event loop
+(the rehearsal below) has ended, threads and all, before the first fork, so forking is safe.
 """
 
 from __future__ import annotations
