@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
+from qipai.mahjong.scoring import Settlement
 from qipai.platform.errors import InsufficientCoins, PairingRefused
 from qipai.platform.go_ranks import GoStanding, RankedEntry, record_ranked_game
 from qipai.platform.grants import new_account, relief
+from qipai.platform.hand_coins import close_pot, settle_hand
 from qipai.platform.ledger import HOUSE, Entry, Movement, Reason, balances_from
 
 RECENT_ENTRIES = 20
@@ -248,3 +251,53 @@ def profile(db: sqlite3.Connection, name: str) -> dict[str, Any]:
         "entries": recent_entries(db, name),
         "record": go_record(db, name),
     }
+
+
+# ---------------------------------------------------------------------- mahjong coin rooms
+
+
+def balances_of(db: sqlite3.Connection, accounts: Sequence[str]) -> list[int]:
+    return [balance(db, account) for account in accounts]
+
+
+@dataclass(frozen=True)
+class HandCoins:
+    """What a coin room's finished hand moves. The movement itself is computed on the writer
+    thread, from the balances of that moment: PL-20 (nobody pays beyond their balance) needs
+    the true balances, and the hand record and its coins then share one transaction."""
+
+    settlement: Settlement
+    seats: tuple[str, ...]
+    fee: int
+    pot: str | None
+    close_pot: bool
+    """The match ends with this hand: what is left in the Lengzi pot goes to the house (LZ-10)."""
+
+
+def record_mahjong_hand(
+    db: sqlite3.Connection, insert_hand: Callable[[Any], None], hand: Any, coins: HandCoins | None
+) -> None:
+    """A finished hand (a ``MahjongHand``) and, in a coin room, its coins, in one transaction."""
+    with transaction(db):
+        insert_hand(hand)
+        if coins is None:
+            return
+        accounts = [*coins.seats, *([coins.pot] if coins.pot else [])]
+        ref = f"hand:{hand.id}"
+        movement = settle_hand(
+            coins.settlement,
+            seats=coins.seats,
+            balances=dict(zip(accounts, balances_of(db, accounts), strict=True)),
+            ref=ref,
+            pot=coins.pot,
+            fee=coins.fee,
+        )
+        post(db, movement, hand.finished_at)
+        if coins.close_pot and coins.pot:
+            post(db, close_pot(coins.pot, balance(db, coins.pot), ref), hand.finished_at)
+
+
+def close_table_pot(db: sqlite3.Connection, pot: str, ref: str, at: float) -> None:
+    """A match that stops between hands hands its Lengzi pot to the house (LZ-10)."""
+    with transaction(db):
+        post(db, close_pot(pot, balance(db, pot), ref), at)

@@ -12,13 +12,15 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import trio
 
-from qipai.platform.errors import BadInput, PairingRefused, ReliefUnavailable
+from qipai.platform.errors import BadInput, BelowRoomMinimum, PairingRefused, ReliefUnavailable
 from qipai.platform.go_ranks import GoStanding, check_ranked_pairing
 from qipai.platform.grants import RELIEF_COINS
+from qipai.platform.rooms import RoomTier, check_can_sit
 from qipai.protocol import (
     ANONYMOUS_REQUESTS,
     DEFAULT_LIMITS,
@@ -35,6 +37,7 @@ from qipai.protocol import (
 
 from . import accounts, economy
 from .bots import BotFactory
+from .economy import HandCoins
 from .session import Session
 from .ssh.tickets import GUEST_PREFIX, TicketBook, door_secret_matches, is_guest
 from .store import AdjournedGame, GameRecord, MahjongHand, Store
@@ -426,6 +429,12 @@ class Hall:
         self._require_friendly_for_guests(session, table.options)
         if table.room == "go" and not table.options.friendly:
             await self._check_ranked_pairing(session.name or "", table)
+        elif table.room != "go" and table.options.tier is not None:
+            coins = await self.store.call(economy.balance, self.store.db, session.name)
+            try:
+                check_can_sit(RoomTier[table.options.tier.upper()], coins)
+            except BelowRoomMinimum as exc:
+                raise ProtocolError(ErrorCode.BELOW_ROOM_MINIMUM, exc.message) from None
         table.sit(session, request["seat"])
         return {"view": table.view_for(session)}
 
@@ -507,8 +516,19 @@ class Hall:
     async def flush(self) -> None:
         await self._writes_done.wait()
 
-    def record_mahjong_hand(self, hand: MahjongHand) -> None:
-        self._write(self.store.add_mahjong_hand, hand, f"mahjong hand {hand.id}")
+    def record_mahjong_hand(self, hand: MahjongHand, coins: HandCoins | None = None) -> None:
+        """A finished hand; in a coin room its coins move in the same transaction."""
+        self._write(
+            partial(self.store.add_mahjong_hand, coins=coins), hand, f"mahjong hand {hand.id}"
+        )
+
+    def close_pot(self, pot: str, ref: str) -> None:
+        """A coin match stopped between hands: its Lengzi pot goes to the house (LZ-10)."""
+        self._write(
+            partial(economy.close_table_pot, self.store.db, pot, at=time.time()),
+            ref,
+            f"{pot} closed",
+        )
 
     def record_adjourned(self, game: AdjournedGame) -> None:
         self._write(self.store.add_adjourned, game, f"adjourned game {game.id}")

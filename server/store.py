@@ -19,7 +19,13 @@ import trio
 from qipai.platform.go_ranks import GoStanding
 from qipai.platform.grants import NEW_ACCOUNT_COINS
 
-from .economy import check_ledger, open_account, record_go_game
+from .economy import (
+    HandCoins,
+    check_ledger,
+    open_account,
+    record_go_game,
+    record_mahjong_hand,
+)
 
 T = TypeVar("T")
 
@@ -316,7 +322,11 @@ class Store:
 
     # mahjong hands
 
-    def add_mahjong_hand(self, hand: MahjongHand) -> None:
+    def add_mahjong_hand(self, hand: MahjongHand, coins: HandCoins | None = None) -> None:
+        """A finished hand with, in a coin room, its coins, in one transaction."""
+        record_mahjong_hand(self.db, self._insert_mahjong_hand, hand, coins)
+
+    def _insert_mahjong_hand(self, hand: MahjongHand) -> None:
         self.db.execute(
             "INSERT INTO mahjong_hands VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (

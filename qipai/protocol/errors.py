@@ -49,6 +49,7 @@ class ErrorCode(StrEnum):
     BAD_RANK = "bad_rank"
     RELIEF_UNAVAILABLE = "relief_unavailable"
     RANK_TOO_FAR_APART = "rank_too_far_apart"
+    BELOW_ROOM_MINIMUM = "below_room_minimum"
     # Game rules, reported by the engine (Go codes keep the engine's names, stone placement
     # faults carry the rules book's ``illegal_`` prefix).
     ILLEGAL_OCCUPIED = "illegal_occupied"

@@ -27,6 +27,9 @@ MAHJONG_ROOMS: dict[str, tuple[str, dict[str, Any]]] = {
 #: Rooms whose seats are always dealt at random: Zhongyou draws seats by lot (ZY-02).
 RANDOM_SEATING_ROOMS = frozenset({"zhongyou"})
 
+#: Coin room tiers (platform.md §6) by wire name; no tier is a friendly table (PL-03).
+COIN_TIERS = ("free", "hundred", "thousand", "anti_cheat")
+
 MAHJONG_SEATS = ("0", "1", "2", "3")
 MAX_HANDS = 64
 MAX_ROUNDS = 4
@@ -64,6 +67,12 @@ class MahjongOptions:
     hotseat: bool = False
     bots: int = 0
     timed: bool = True
+    tier: str | None = None
+
+    @property
+    def friendly(self) -> bool:
+        """Friendly tables move no coins (PL-03); a coin tier makes the table a coin room."""
+        return self.tier is None
 
     @property
     def ruleset(self) -> str:
@@ -104,7 +113,17 @@ class MahjongOptions:
         timed = _flag(wire, "timed", not hotseat)
         if hotseat and timed:
             raise _bad("hot-seat tables have no timers (MJ-06)")
-        return cls(room, values, hands, rounds, seating == "random", hotseat, bots, timed)
+        tier = wire.get("tier")
+        if tier is not None:
+            if tier not in COIN_TIERS:
+                raise _bad(f"option 'tier' must be one of {', '.join(COIN_TIERS)} or nil")
+            if hotseat or bots:
+                raise _bad("coin rooms seat four people: no hot-seat, no bots")
+            if rules.get("base", 1) != 1:
+                raise _bad("a coin room's stake comes from the players' coins, not 'base'")
+            if tier == "anti_cheat":
+                seating = "random"  # 防作弊: seats are assigned (PL-15)
+        return cls(room, values, hands, rounds, seating == "random", hotseat, bots, timed, tier)
 
     def to_wire(self) -> dict[str, Any]:
         return {
@@ -116,4 +135,5 @@ class MahjongOptions:
             "hotseat": self.hotseat,
             "bots": self.bots,
             "timed": self.timed,
+            "tier": self.tier,
         }

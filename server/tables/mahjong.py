@@ -32,8 +32,12 @@ from qipai.mahjong.table import Action, ActionType, IllegalAction, MahjongError
 from qipai.mahjong.table.events import Event
 from qipai.mahjong.table.machine import HandMachine, Phase
 from qipai.mahjong.table.match import Match
+from qipai.platform.ledger import pot_account
+from qipai.platform.rooms import RoomTier, economy_fee, seats_to_stand_up, stake_for
 from qipai.protocol import MAHJONG_ROOMS, ErrorCode, MahjongOptions, ProtocolError, encode
 
+from .. import economy
+from ..economy import HandCoins
 from ..store import MahjongHand
 from .base import Occupant, Table
 from .mahjong_config import MahjongConfig
@@ -133,6 +137,11 @@ class MahjongTable(Table):
         self.last_seat: dict[str, int] = {}
         self._deal_due = False
         self._timer: trio.CancelScope | None = None
+        self.tier = RoomTier[options.tier.upper()] if options.tier else None
+        self.stake: int | None = None
+        self.staked_hand = 0
+        """The hand number ``stake`` was computed for: a coin room deals only at a fresh stake."""
+        self.pot = pot_account(f"table:{table_id}") if self.tier and self.chooses_xiapao else None
 
     # ------------------------------------------------------------------ who plays what
 
@@ -227,6 +236,8 @@ class MahjongTable(Table):
                 self._timer = timer
                 await trio.sleep_forever()
             self._timer = None
+            if self._stake_due():
+                await self._read_stake()
             for _ in range(64):  # yield now and then so one busy table cannot starve others
                 if not self._step(trio.current_time()):
                     break
@@ -268,13 +279,11 @@ class MahjongTable(Table):
         if self.finished or not self.started:
             return False
         if self._deal_due:
-            self._deal()
-            return True
+            return self._deal_if_staked()
         hand = self.hand
         if hand is None or self.between:
             if self._all_ready() or now >= self.between_until:
-                self._deal()
-                return True
+                return self._deal_if_staked()
             return False
         if self.held is not None and now >= self.window_opened + self.config.claim_delay:
             held, self.held = self.held, None
@@ -322,6 +331,70 @@ class MahjongTable(Table):
             if self.timeouts[seat] >= TIMEOUTS_BEFORE_AUTO and seat not in self.auto:
                 self.auto.add(seat)
                 self.publish("auto", seat=str(seat), on=True)
+
+    # ------------------------------------------------------------------ coins
+
+    def _deal_if_staked(self) -> bool:
+        """Deal, unless a coin room still has to read the stake for this deal (PL-14)."""
+        if self.tier is not None and self.staked_hand != self.hand_number + 1:
+            return False
+        self._deal()
+        return True
+
+    def _stake_due(self) -> bool:
+        if self.tier is None or self.finished or not self.started:
+            return False
+        if self.staked_hand == self.hand_number + 1:
+            return False
+        if self._deal_due:
+            return True
+        pausing = self.hand is None or self.between
+        return pausing and (self._all_ready() or trio.current_time() >= self.between_until)
+
+    async def _read_stake(self) -> None:
+        """PL-14: the stake of the coming deal from the four balances of this moment (after
+        every pending hand's coins are written); a player below the room's minimum ends the
+        match, since a coin table deals only to four seated players."""
+        await self.hall.flush()
+        names = [self.occupant(s).name for s in range(4)]
+        store = self.hall.store
+        balances = await store.call(economy.balances_of, store.db, names)
+        pot = (await store.call(economy.balances_of, store.db, [self.pot]))[0] if self.pot else 0
+        if self.finished or [self.occupant(s).name for s in range(4)] != names:
+            return
+        assert self.tier is not None and self.match is not None
+        broke = seats_to_stand_up(self.tier, balances)
+        if broke:
+            self.finished = True
+            if self.pot:
+                self.hall.close_pot(self.pot, f"table:{self.id}:closed")
+            self.publish(
+                "over",
+                standing=standing(names, self.match.scores),
+                below_minimum=[names[s] for s in broke],
+            )
+            self.hall.table_changed(self)
+            self.hall.close_if_abandoned(self)
+            return
+        self.stake = stake_for(balances)
+        self.ruleset = get_ruleset(self.options.ruleset, {**self.options.rules, "base": self.stake})
+        self.match.ruleset = self.ruleset
+        if self.pot:
+            self.match.table_state["pot"] = pot  # a short 点炮 paid less than booked
+        self.staked_hand = self.hand_number + 1
+        self.wake()
+
+    def _coins(self, hand: HandMachine, last: bool) -> HandCoins | None:
+        if self.tier is None:
+            return None
+        assert hand.settlement is not None and self.stake is not None
+        return HandCoins(
+            settlement=hand.settlement,
+            seats=tuple(self.occupant(s).name for s in range(4)),
+            fee=economy_fee(self.ruleset, self.stake),
+            pot=self.pot,
+            close_pot=last,
+        )
 
     # ------------------------------------------------------------------ hands
 
@@ -420,10 +493,11 @@ class MahjongTable(Table):
         self.history.append(
             {"hand": self.hand_number, "game": record_id, "dealer": dealer, "totals": totals}
         )
-        self.hall.record_mahjong_hand(self._stored(record_id, hand))
+        last = self._match_ended()
+        self.hall.record_mahjong_hand(self._stored(record_id, hand), self._coins(hand, last))
         self.deadline = None
         self.held = None
-        if self._match_ended():
+        if last:
             self.finished = True
             return
         self._pause()
@@ -484,6 +558,7 @@ class MahjongTable(Table):
             "ready": sorted(str(s) for s in self.ready),
             "auto": sorted(str(s) for s in range(4) if self.started and self.served(s)),
             "standing": standing(names, match.scores) if self.finished and match else None,  # type: ignore[arg-type]
+            **({"tier": self.options.tier, "stake": self.stake} if self.tier else {}),
         }
 
     def shown_seat(self, seats: tuple[str, ...], name: str | None) -> int | None:

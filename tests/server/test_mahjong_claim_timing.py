@@ -38,7 +38,7 @@ class QuietHall:
         self._next += 1
         return self._next
 
-    def record_mahjong_hand(self, hand) -> None:
+    def record_mahjong_hand(self, hand, coins=None) -> None:
         self.stored.append(hand)
 
     def table_changed(self, table) -> None:
