@@ -100,6 +100,10 @@ class Table:
 
     def view(self, seats: tuple[str, ...], game: dict[str, Any] | None = None) -> dict[str, Any]:
         """The full view of ``seats``; ``game`` is the public part when already built."""
+        return self._seat_view(self._shared_view(), seats, game)
+
+    def _shared_view(self) -> dict[str, Any]:
+        """The head of every receiver's view: built once per event, not once per receiver."""
         return {
             "table": self.id,
             "room": self.room,
@@ -107,6 +111,13 @@ class Table:
             "options": self.options.to_wire(),
             "seats": {s: self.seat_info(o) for s, o in self.seats.items()},
             "spectators": self.spectators(),
+        }
+
+    def _seat_view(
+        self, shared: dict[str, Any], seats: tuple[str, ...], game: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        return {
+            **shared,
             "you": {"seats": list(seats), **self.private_view(seats)},
             "game": self.game_view() if game is None else game,
         }
@@ -129,14 +140,19 @@ class Table:
         """Advance ``seq`` and send the event, with each receiver's view, to the audience."""
         self.seq += 1
         encoded: dict[tuple[str, ...], bytes] = {}
+        seats_by_name: dict[str | None, tuple[str, ...]] = {}
         game = self.game_view()
+        shared = self._shared_view()
         for session in list(self.audience):
-            seats = self.seats_of(session.name)
+            name = session.name
+            seats = seats_by_name.get(name)
+            if seats is None:
+                seats = seats_by_name[name] = self.seats_of(name)
             data = encoded.get(seats)
             if data is None:
                 message = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind}
                 message.update(detail)
-                message["view"] = self.view(seats, game)
+                message["view"] = self._seat_view(shared, seats, game)
                 data = encoded[seats] = encode(message)
             session.push(data)
         self.wake()
