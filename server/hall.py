@@ -498,7 +498,8 @@ class Hall:
     def _write(self, query: Callable[[Any], None], row: Any, label: str) -> None:
         """Store a row in the background; shutdown waits for every pending write."""
         self._pending_writes += 1
-        self._writes_done = trio.Event()
+        if self._writes_done.is_set():  # flush may be waiting on the unset one: keep it
+            self._writes_done = trio.Event()
         self.nursery.start_soon(self._write_row, query, row, label)
 
     async def _write_row(self, query: Callable[[Any], None], row: Any, label: str) -> None:
