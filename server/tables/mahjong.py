@@ -253,7 +253,7 @@ class MahjongTable(Table):
         return self.config.bot_pause if self.humans else 0.0
 
     def _next_time(self) -> float:
-        if self.finished or not self.started:
+        if self.finished or not self.started or self.hall.shutting_down:
             return float("inf")
         if self._deal_due:
             return -float("inf")
@@ -275,8 +275,9 @@ class MahjongTable(Table):
         return min(times)
 
     def _step(self, now: float) -> bool:
-        """Do one thing that is due; False when nothing is."""
-        if self.finished or not self.started:
+        """Do one thing that is due; False when nothing is.  A stopping hall plays on for
+        nobody: every player is offline then, and their seats would be played to the end."""
+        if self.finished or not self.started or self.hall.shutting_down:
             return False
         if self._deal_due:
             return self._deal_if_staked()
