@@ -30,6 +30,7 @@ class QuietHall:
         self.config = HallConfig(mahjong=config)
         self.stored: list = []
         self._next = 1
+        self.shutting_down = False
 
     def is_online(self, name: str) -> bool:
         return True
