@@ -239,6 +239,22 @@ async def play_relay_side(
             my_turn = True
 
 
+async def ping_server(port: int, pings: list[float], stats: Stats, stop: trio.Event) -> None:
+    """Diagnostic: the hall's responsiveness as such, apart from the games' own client work.
+
+    One extra connection asks ``ping`` every 20 ms; its round trips are the server loop's lag
+    plus loopback, so stalls of the hall show here even when no move happens to wait on them.
+    """
+    side = Side(await connect(port), "ping", 0, Stats())
+    await side.request("hello", version=1)
+    while not stop.is_set():
+        started = time.perf_counter()
+        await side.request("ping")
+        if stats.measuring:
+            pings.append(time.perf_counter() - started)
+        await trio.sleep(0.02)
+
+
 async def connect(port: int) -> trio.SocketStream:
     return await trio.open_tcp_stream("127.0.0.1", port)
 
@@ -267,9 +283,17 @@ async def relay_game(port: int, game: int, stats: Stats) -> tuple[Side, Side]:
 
 
 async def run_load(
-    port: int, pid: int, games: int, think_time: float, seconds: float, relay: bool, run: int
+    port: int,
+    pid: int,
+    games: int,
+    think_time: float,
+    seconds: float,
+    relay: bool,
+    run: int,
+    ping: bool = False,
 ) -> dict:
     stats = Stats()
+    pings: list[float] = []
     sent_at: dict = {}
     pairs = []
     limiter = trio.CapacityLimiter(16)
@@ -291,6 +315,8 @@ async def run_load(
             meet = Rendezvous()
             nursery.start_soon(play, black, meet, sent_at, think_time, stop)
             nursery.start_soon(play, white, meet, sent_at, think_time, stop)
+        if ping and not relay:
+            nursery.start_soon(ping_server, port, pings, stats, stop)
         await trio.sleep(min(2.0, seconds / 4))  # warm up
         stats.measuring = True
         cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
@@ -305,7 +331,9 @@ async def run_load(
     elapsed = t1 - t0
     lat = sorted(stats.latencies) or [float("nan")]
     rss, peak = memory_mib(pid)
+    pings.sort()
     return {
+        "ping_ms": [1000 * pings[int(len(pings) * q)] for q in (0.5, 0.99)] if pings else None,
         "moves_per_s": stats.moves / elapsed,
         "p50_ms": 1000 * statistics.median(lat),
         "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))],
@@ -346,6 +374,10 @@ def report(title: str, figures: dict) -> None:
         f"(peak {figures['peak_mib']:.0f})  clients CPU {figures['client_cpu_pct']:.0f} %  "
         f"errors {figures['errors']}"
     )
+    if figures["ping_ms"]:
+        print(
+            f"{'':<34} ping p50 {figures['ping_ms'][0]:.2f} ms  p99 {figures['ping_ms'][1]:.2f} ms"
+        )
 
 
 async def bench(options: argparse.Namespace) -> None:
@@ -361,7 +393,9 @@ async def bench(options: argparse.Namespace) -> None:
         )
         relay, relay_port = start_child([__file__, "--serve-relay"])
         try:
-            figures = await run_load(hall_port, hall.pid, games, think_time, seconds, False, 0)
+            figures = await run_load(
+                hall_port, hall.pid, games, think_time, seconds, False, 0, options.ping
+            )
             report("qipai hall", figures)
             floor = await run_load(relay_port, relay.pid, games, think_time, seconds, True, 0)
             report("bare trio msgpack relay (floor)", floor)
@@ -393,6 +427,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds per phase")
     parser.add_argument(
         "--max-games", type=int, default=50, help="games in the no-think phase (0 to skip)"
+    )
+    parser.add_argument(
+        "--ping", action="store_true", help="diagnostic: also time hall pings every 20 ms"
     )
     parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--mahjong", action="store_true", help="mahjong tables instead of Go")
