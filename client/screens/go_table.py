@@ -8,16 +8,16 @@ keys with lasting consequences (resign, leave mid-game) ask to be pressed twice.
 from __future__ import annotations
 
 import time
-from typing import Any, Protocol
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from client.connection import HallError
 from client.go_view import GoView
+from client.screens.table_screen import Hall, TableScreen
 from client.widgets.go_board import GoBoard
 from client.widgets.go_panel import GoPanel
 
@@ -28,11 +28,7 @@ PHASE_ACTIONS = {
 }
 
 
-class Hall(Protocol):
-    async def request(self, kind: str, **fields: Any) -> dict[str, Any]: ...
-
-
-class GoTableScreen(Screen):
+class GoTableScreen(TableScreen):
     DEFAULT_CSS = """
     GoTableScreen { layout: vertical; }
     GoTableScreen #title { height: 1; background: $panel; padding: 0 1; }
@@ -101,24 +97,11 @@ class GoTableScreen(Screen):
         if isinstance(seq, int):
             self.seq = seq if self.seq is None else max(self.seq, seq)
         if isinstance(message.get("view"), dict):
-            self._show_wire_view(message["view"])
+            self.show_wire_view(message["view"])
         if gap:
             self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
         if message.get("kind") == "over":
             self.say("Game over - q leaves the table")
-
-    def on_lobby_push(self, message: dict[str, Any]) -> None:
-        """Table chat shows on the status line; the board has the rest of the screen."""
-        if message.get("type") == "chat" and message.get("table") == self.table:
-            self.say(f"{message.get('from', '?')}: {message.get('text', '')}")
-
-    async def _refresh_snapshot(self) -> None:
-        try:
-            reply = await self.hall.request("snapshot", table=self.table)
-        except HallError as error:
-            self.say(f"{error.code}: {error.message}")
-            return
-        self._show_wire_view(reply.get("view"))
 
     async def rejoin(self, hall: Hall) -> None:
         """After a reconnection: a player's seat comes back with a pushed snapshot; a spectator
@@ -131,9 +114,9 @@ class GoTableScreen(Screen):
         except HallError as error:
             self.say(f"{error.code}: {error.message}")
             return
-        self._show_wire_view(reply.get("view"))
+        self.show_wire_view(reply.get("view"))
 
-    def _show_wire_view(self, wire: Any) -> None:
+    def show_wire_view(self, wire: Any) -> None:
         """A view the client cannot read is reported and the board stays as it was."""
         try:
             view = GoView.from_wire(wire, time.monotonic())

@@ -12,11 +12,10 @@ next player sees their own hand only after the last one has passed the keyboard.
 from __future__ import annotations
 
 import time
-from typing import Any, Protocol
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
@@ -26,6 +25,7 @@ from client.mahjong_hints import prepare_distance_tables
 from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire, wind_of
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
+from client.screens.table_screen import Hall, TableScreen
 from client.widgets.mahjong_board import MahjongBoard, hand_order, ruleset_title
 from client.widgets.tiles import TileStyle, face
 from qipai.mahjong.tiles import kind_of
@@ -79,17 +79,13 @@ def table_bindings(language: str) -> list[Binding]:
     ]
 
 
-class Hall(Protocol):
-    async def request(self, kind: str, **fields: Any) -> dict[str, Any]: ...
-
-
 def needs_choice(view: MahjongView) -> bool:
     """A seat with more to do than pass: a pass-only claim prompt is answered by the hall after
     its delay (MJ-08), so it needs no player (and no cover screen)."""
     return any(action.get("type") != "pass" for action in view.legal)
 
 
-class MahjongTableScreen(Screen):
+class MahjongTableScreen(TableScreen):
     DEFAULT_CSS = """
     MahjongTableScreen { layout: vertical; }
     MahjongTableScreen #title { height: 1; background: $panel; padding: 0 1; }
@@ -161,18 +157,6 @@ class MahjongTableScreen(Screen):
             self.show_wire_view(message["view"])
         if gap:
             self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
-
-    def on_lobby_push(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "chat" and message.get("table") == self.table:
-            self.say(f"{message.get('from', '?')}: {message.get('text', '')}")
-
-    async def _refresh_snapshot(self) -> None:
-        try:
-            reply = await self.hall.request("snapshot", table=self.table)
-        except HallError as error:
-            self.say(f"{error.code}: {error.message}")
-            return
-        self.show_wire_view(reply.get("view"))
 
     def show_wire_view(self, wire: Any) -> None:
         """A view the client cannot read is reported and the table stays as it was."""
