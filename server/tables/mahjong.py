@@ -494,7 +494,7 @@ class MahjongTable(Table):
         self.history.append(
             {"hand": self.hand_number, "game": record_id, "dealer": dealer, "totals": totals}
         )
-        last = self._match_ended()
+        last = match.over or self._match_ended()
         self.hall.record_mahjong_hand(self._stored(record_id, hand), self._coins(hand, last))
         self.deadline = None
         self.held = None
@@ -511,6 +511,8 @@ class MahjongTable(Table):
         self.between_until = trio.current_time() + wait
 
     def _match_ended(self) -> bool:
+        """The table's own length (hands, or rounds with a cap) has been played; the rules may
+        end the match sooner (``Match.over``: Zhongyou after the North round, ZY-02)."""
         options = self.options
         if options.rounds is not None:
             cap = options.rounds * HANDS_PER_ROUND_CAP

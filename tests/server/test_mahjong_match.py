@@ -62,3 +62,24 @@ async def test_random_seating_shuffles_the_four_when_the_table_starts(tmp_path):
             assert bot.view["you"]["seats"] == [
                 s for s, info in seats.items() if info["name"] == bot.name
             ]
+
+
+@pytest.mark.trio
+async def test_a_zhongyou_match_ends_when_the_rules_end_it_not_at_the_hand_count(tmp_path):
+    """ZY-02: the North round played through ends the match, whatever the table's length;
+    the server must not deal another hand (``Match.start_hand`` would refuse it)."""
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        table, bots = await seated_table(server, "zhongyou", {"hands": 40, "timed": False})
+        match = server.hall.tables[table].match
+        # The North round, opened by South: the first time the deal passes back to South
+        # (East loses the deal), the North round is over.
+        match.table_state.update(round=3, round_opener=1)
+        views = await play_all(bots)
+        final = views[0]["game"]
+        assert match.over
+        assert final["phase"] == "over"
+        played = final["hand_number"]
+        assert 1 <= played < 40 and len(final["history"]) == played
+        assert [h["dealer"] for h in final["history"]] == [0] * played  # East dealt until he lost
+        assert [row["score"] for row in final["standing"]] == sorted(match.scores, reverse=True)
+        assert all(not bot.errors for bot in bots), [bot.errors for bot in bots]
