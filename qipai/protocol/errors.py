@@ -50,6 +50,12 @@ class ErrorCode(StrEnum):
     RELIEF_UNAVAILABLE = "relief_unavailable"
     RANK_TOO_FAR_APART = "rank_too_far_apart"
     BELOW_ROOM_MINIMUM = "below_room_minimum"
+    INSUFFICIENT_COINS = "insufficient_coins"
+    BET_WINDOW_CLOSED = "bet_window_closed"
+    BET_LIMIT_REACHED = "bet_limit_reached"
+    BET_AMOUNT_OUT_OF_RANGE = "bet_amount_out_of_range"
+    SEATED_CANNOT_BET = "seated_cannot_bet"
+    NOT_GOLDEN_TABLE = "not_golden_table"
     # Game rules, reported by the engine (Go codes keep the engine's names, stone placement
     # faults carry the rules book's ``illegal_`` prefix).
     ILLEGAL_OCCUPIED = "illegal_occupied"
