@@ -12,23 +12,30 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from qipai.mahjong.scoring import Settlement
-from qipai.platform.errors import InsufficientCoins, PairingRefused
+from qipai.platform.errors import BadInput, InsufficientCoins, PairingRefused
 from qipai.platform.go_ranks import GoStanding, RankedEntry, record_ranked_game
 from qipai.platform.grants import new_account, relief
 from qipai.platform.hand_coins import close_pot, settle_hand
 from qipai.platform.ledger import HOUSE, Entry, Movement, Reason, balances_from
+from qipai.platform.titles import hand_points, title_for
+from qipai.protocol import MAHJONG_ROOMS
 
 RECENT_ENTRIES = 20
 
 
 class LedgerMismatch(RuntimeError):
     """Stored balances disagree with the ledger: the hall refuses to start rather than guess."""
+
+
+POINTS_HAND = "hand"
+"""积分 reasons in the points log: a ranked hand at stake 1, or an escape (PL-19)."""
+POINTS_ESCAPE = "escape"
 
 
 @contextmanager
@@ -248,6 +255,7 @@ def profile(db: sqlite3.Connection, name: str) -> dict[str, Any]:
         "name": name,
         "balance": balance(db, name),
         "go": {"rank": go["rank"], "window": go["window"]},
+        "mahjong": mahjong_standing(db, name),
         "entries": recent_entries(db, name),
         "record": go_record(db, name),
     }
@@ -277,13 +285,18 @@ class HandCoins:
 def record_mahjong_hand(
     db: sqlite3.Connection, insert_hand: Callable[[Any], None], hand: Any, coins: HandCoins | None
 ) -> None:
-    """A finished hand (a ``MahjongHand``) and, in a coin room, its coins, in one transaction."""
+    """A finished hand (a ``MahjongHand``) and, in a coin room, its coins and every seat's 积分,
+    in one transaction. Coin rooms are the ranked ones (PL-03); a hand moves 积分 by its
+    settlement at stake 1 (PL-19), the stake being the ``base`` the hand was played with."""
     with transaction(db):
         insert_hand(hand)
         if coins is None:
             return
         accounts = [*coins.seats, *([coins.pot] if coins.pot else [])]
         ref = f"hand:{hand.id}"
+        points = hand_points(coins.settlement, _stake_of(hand))
+        seats = zip(coins.seats, points, strict=True)
+        _post_points(db, hand.room, seats, POINTS_HAND, ref, hand.finished_at)
         movement = settle_hand(
             coins.settlement,
             seats=coins.seats,
@@ -301,3 +314,121 @@ def close_table_pot(db: sqlite3.Connection, pot: str, ref: str, at: float) -> No
     """A match that stops between hands hands its Lengzi pot to the house (LZ-10)."""
     with transaction(db):
         post(db, close_pot(pot, balance(db, pot), ref), at)
+
+
+def _stake_of(hand: Any) -> int:
+    """The stake a stored hand was dealt at: its ruleset's ``base`` (PL-13), as recorded."""
+    return json.loads(hand.record)["options"]["base"]
+
+
+# ---------------------------------------------------------------------- mahjong 积分
+
+
+def move_points(
+    db: sqlite3.Connection,
+    room: str,
+    movements: Mapping[str, int],
+    ref: str,
+    at: float,
+    reason: str = POINTS_ESCAPE,
+) -> None:
+    """Move players' 积分 in one mahjong room outside a hand (an escape's −16, PL-19).
+
+    ``room`` is the table's room id (``MahjongTable.room``: 血战到底 keeps its own 积分 apart
+    from 四川); ``movements`` maps account names to changes (``titles.escape_points`` gives
+    them per seat). Call inside a ``transaction``, the one of the hand it belongs to; bad
+    input raises ``BadInput`` before anything is written.
+    """
+    if reason not in (POINTS_HAND, POINTS_ESCAPE):
+        raise BadInput(f"积分 move for a hand or an escape, not {reason!r}")
+    _post_points(db, room, movements.items(), reason, ref, at)
+
+
+def _post_points(
+    db: sqlite3.Connection,
+    room: str,
+    changes: Iterable[tuple[str, int]],
+    reason: str,
+    ref: str,
+    at: float,
+) -> None:
+    """Log each change and update the cached totals; a ranked hand counts as one hand played
+    for every seat, even at a change of zero (the leaderboard shows who has played)."""
+    rows = list(changes)
+    if room not in MAHJONG_ROOMS:
+        raise BadInput(f"积分 are kept per mahjong room ({', '.join(MAHJONG_ROOMS)}), not {room!r}")
+    for name, amount in rows:
+        if not isinstance(name, str) or not name or name == HOUSE:
+            raise BadInput(f"积分 belong to players, not {name!r}")
+        if type(amount) is not int:
+            raise BadInput(f"积分 move by integers, not {amount!r}")
+    if not isinstance(ref, str) or not ref:
+        raise BadInput(f"a 积分 move needs a reference, not {ref!r}")
+    hand = int(reason == POINTS_HAND)
+    for name, amount in rows:
+        if not amount and not hand:
+            continue
+        db.execute(
+            "INSERT INTO points_log(name, room, amount, reason, ref, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (name, room, amount, reason, ref, at),
+        )
+        db.execute(
+            "INSERT INTO points(name, room, points, hands) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(name, room) DO UPDATE"
+            " SET points = points + excluded.points, hands = hands + excluded.hands",
+            (name, room, amount, hand),
+        )
+
+
+def points_of(db: sqlite3.Connection, name: str, room: str) -> int:
+    row = db.execute(
+        "SELECT points FROM points WHERE name = ? AND room = ?", (name, room)
+    ).fetchone()
+    return row[0] if row else 0
+
+
+def title_wire(points: int) -> dict[str, Any]:
+    """A title as the hall sends it; derived from 积分 on every read, never stored."""
+    title = title_for(points)
+    return {"level": title.level, "title": title.name_zh, "title_en": title.name_en}
+
+
+def mahjong_standing(db: sqlite3.Connection, name: str) -> list[dict[str, Any]]:
+    """积分, hands played and title in every mahjong room (平民 at 0 before the first hand)."""
+    stored = {
+        room: (points, hands)
+        for room, points, hands in db.execute(
+            "SELECT room, points, hands FROM points WHERE name = ?", (name,)
+        )
+    }
+    rows = []
+    for room in MAHJONG_ROOMS:
+        points, hands = stored.get(room, (0, 0))
+        rows.append({"room": room, "points": points, "hands": hands, **title_wire(points)})
+    return rows
+
+
+def check_points(db: sqlite3.Connection) -> None:
+    """The start-up check for 积分: every cached total (and hand count) equals its log."""
+    derived = {
+        (name, room): (points, hands)
+        for name, room, points, hands in db.execute(
+            "SELECT name, room, SUM(amount), SUM(reason = ?) FROM points_log GROUP BY name, room",
+            (POINTS_HAND,),
+        )
+    }
+    stored = {
+        (name, room): (points, hands)
+        for name, room, points, hands in db.execute("SELECT name, room, points, hands FROM points")
+    }
+    if derived != stored:
+        wrong = sorted(
+            key for key in set(derived) | set(stored) if derived.get(key) != stored.get(key)
+        )
+        name, room = wrong[0]
+        raise LedgerMismatch(
+            f"积分 of {name} in {room}: stored {stored.get((name, room))}, log "
+            f"{derived.get((name, room))} (points, hands)"
+            + (f"; and {len(wrong) - 1} more" if len(wrong) > 1 else "")
+            + "; restore the database from a backup or ask the operator"
+        )

@@ -22,6 +22,7 @@ from qipai.platform.grants import NEW_ACCOUNT_COINS
 from .economy import (
     HandCoins,
     check_ledger,
+    check_points,
     open_account,
     record_go_game,
     record_mahjong_hand,
@@ -128,6 +129,32 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO balances(account, coins)
         SELECT account, SUM(amount) FROM ledger GROUP BY account HAVING SUM(amount) != 0;
     """,
+    # 5: mahjong 积分 per account and room (PL-19): an append-only log, one row per seat of a
+    # ranked hand and per escape, and the totals cached from it (checked on open like coins).
+    """
+    CREATE TABLE points_log (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        room TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        ref TEXT NOT NULL,
+        at REAL NOT NULL
+    );
+    CREATE INDEX points_log_name ON points_log(name, room);
+    CREATE TRIGGER points_log_no_update BEFORE UPDATE ON points_log
+        BEGIN SELECT RAISE(ABORT, 'the points log is append-only'); END;
+    CREATE TRIGGER points_log_no_delete BEFORE DELETE ON points_log
+        BEGIN SELECT RAISE(ABORT, 'the points log is append-only'); END;
+    CREATE TABLE points (
+        name TEXT NOT NULL,
+        room TEXT NOT NULL,
+        points INTEGER NOT NULL,
+        hands INTEGER NOT NULL,
+        PRIMARY KEY (name, room)
+    );
+    CREATE INDEX points_board ON points(room, points DESC);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -220,6 +247,7 @@ def open_database(path: str) -> sqlite3.Connection:
     db.execute("PRAGMA foreign_keys=ON")
     migrate(db)
     check_ledger(db)
+    check_points(db)
     return db
 
 
