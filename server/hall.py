@@ -531,6 +531,14 @@ class Hall:
             f"{pot} closed",
         )
 
+    def write_mahjong(
+        self, write: Callable[[Any, Callable[[MahjongHand], None]], None], label: str
+    ) -> None:
+        """A mahjong table's own transaction (an escape's hand with its coins, a leaver's fee, a
+        pot split): ``write(db, insert_hand)`` runs on the store's writer thread in the
+        background, and shutdown waits for it like every write."""
+        self._write(lambda _: write(self.store.db, self.store._insert_mahjong_hand), None, label)
+
     def record_adjourned(self, game: AdjournedGame) -> None:
         self._write(self.store.add_adjourned, game, f"adjourned game {game.id}")
 
