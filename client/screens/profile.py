@@ -1,5 +1,6 @@
-"""The player's profile: coins, Go rank and its window, recent ledger entries, the record
-against each opponent; `r` claims the daily relief (救济金) when the player is nearly broke."""
+"""The player's profile: coins, Go rank and its window, 积分 and title in each mahjong room,
+recent ledger entries, the record against each opponent; `r` claims the daily relief (救济金)
+when the player is nearly broke."""
 
 from __future__ import annotations
 
@@ -16,6 +17,14 @@ from client.connection import HallError
 WINDOW = 20
 """Ranked games in a Go window (platform.md §2): shown as 'wins/played of 20'."""
 OPPONENTS_SHOWN = 3
+ROOM_SHORT = {
+    "sichuan": "四川",
+    "xuezhan": "血战",
+    "lengzi": "棱子",
+    "baicheng": "白城",
+    "zhongyou": "众游",
+}
+"""Two-character room names: five rooms' 积分 must fit two lines of 80 cells."""
 
 
 def summary_text(profile: dict[str, Any]) -> str:
@@ -29,6 +38,19 @@ def summary_text(profile: dict[str, Any]) -> str:
         + (f" ({marks})" if marks else "")
         + f"\nRecord {record.get('wins', 0)} W  {record.get('losses', 0)} L"
         f"  {record.get('draws', 0)} D"
+    )
+
+
+def mahjong_text(profile: dict[str, Any]) -> str:
+    """积分 and title of each room played (ranked hands or an escape); the title alone is what
+    the others see at a ranked table, so it comes first."""
+    played = [row for row in profile.get("mahjong") or [] if row.get("hands") or row.get("points")]
+    if not played:
+        return "Mahjong 积分: no ranked hand yet (平民 in every room; coin rooms are ranked)"
+    return "Mahjong " + "  ".join(
+        f"{ROOM_SHORT.get(row.get('room'), row.get('room'))} {row.get('title', '?')}"
+        f" {row.get('points', 0):,}"
+        for row in played
     )
 
 
@@ -60,6 +82,7 @@ class ProfileScreen(Screen):
     DEFAULT_CSS = """
     ProfileScreen #title { height: 1; background: $panel; padding: 0 1; }
     ProfileScreen #summary { height: auto; padding: 0 1; }
+    ProfileScreen #mahjong { height: auto; padding: 0 1; }
     ProfileScreen #opponents { height: auto; padding: 0 1; color: $text-muted; }
     ProfileScreen DataTable { height: 1fr; }
     ProfileScreen #message { height: auto; padding: 0 1; color: $warning; }
@@ -76,6 +99,7 @@ class ProfileScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static("qipai  my profile  (r claims the daily relief below 320 coins)", id="title")
         yield Static("", id="summary", markup=False)
+        yield Static("", id="mahjong", markup=False)
         yield Static("", id="opponents", markup=False)
         yield DataTable(id="entries", cursor_type="row", zebra_stripes=True)
         yield Static("", id="message", markup=False)
@@ -102,6 +126,7 @@ class ProfileScreen(Screen):
             self.say(f"{error.code}: {error.message}")
             return
         self.query_one("#summary", Static).update(summary_text(self.profile))
+        self.query_one("#mahjong", Static).update(mahjong_text(self.profile))
         self.query_one("#opponents", Static).update(opponents_text(self.profile))
         table = self.query_one(DataTable)
         table.clear()

@@ -14,6 +14,13 @@ PROFILE = {
     "name": "ann",
     "balance": 5121,
     "go": {"rank": "5k", "window": [True, False, True]},
+    "mahjong": [
+        {"room": "sichuan", "points": 0, "hands": 0, "level": 2, "title": "平民"},
+        {"room": "xuezhan", "points": -16, "hands": 0, "level": 1, "title": "托钵人"},
+        {"room": "lengzi", "points": 1028, "hands": 40, "level": 6, "title": "县令"},
+        {"room": "baicheng", "points": 0, "hands": 3, "level": 2, "title": "平民"},
+        {"room": "zhongyou", "points": 0, "hands": 0, "level": 2, "title": "平民"},
+    ],
     "entries": [
         {"amount": 121, "reason": "bet_payout", "ref": "go:17", "detail": "black", "at": 0.0},
         {"amount": 5000, "reason": "new_account", "ref": "account:ann", "detail": "", "at": 0.0},
@@ -60,6 +67,7 @@ async def test_the_profile_shows_coins_rank_window_record_and_entries():
         assert "Coins 5,121" in summary and "Go 5k" in summary
         assert "window 2/3 of 20 (WLW)" in summary and "Record 3 W  1 L  0 D" in summary
         assert text(screen, "#opponents") == "vs bob: 3-1-0"
+        assert text(screen, "#mahjong") == "Mahjong 血战 托钵人 -16  棱子 县令 1,028  白城 平民 0"
         table = screen.query_one(DataTable)
         assert [str(c) for c in table.get_row_at(0)][1:4] == ["+121", "bet_payout", "go:17"]
         assert [str(c) for c in table.get_row_at(1)][1:3] == ["+5,000", "new_account"]
@@ -93,3 +101,14 @@ async def test_a_refused_relief_shows_the_halls_reason():
         assert text(app.screen, "#message") == "relief is for players below 320"
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, ProfileScreen), "back")
+
+
+@pytest.mark.asyncio
+async def test_a_player_without_ranked_hands_is_told_where_titles_come_from():
+    hall = FakeHall()
+    hall.replies["profile"] = {**PROFILE, "mahjong": []}
+    app = ProfileApp(hall)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.query_one(DataTable).row_count == 2, "entries")
+        assert "no ranked hand yet" in text(app.screen, "#mahjong")
+        assert "coin rooms are ranked" in text(app.screen, "#mahjong")
