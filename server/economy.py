@@ -23,7 +23,7 @@ from qipai.platform.go_ranks import GoStanding, RankedEntry, record_ranked_game
 from qipai.platform.grants import new_account, relief
 from qipai.platform.hand_coins import close_pot, settle_hand
 from qipai.platform.ledger import HOUSE, Entry, Movement, Reason, balances_from
-from qipai.platform.titles import hand_points, title_for
+from qipai.platform.titles import RANKED_SPREAD, check_ranked_table, hand_points, title_for
 from qipai.protocol import MAHJONG_ROOMS
 
 RECENT_ENTRIES = 20
@@ -385,6 +385,27 @@ def points_of(db: sqlite3.Connection, name: str, room: str) -> int:
         "SELECT points FROM points WHERE name = ? AND room = ?", (name, room)
     ).fetchone()
     return row[0] if row else 0
+
+
+def points_by_name(db: sqlite3.Connection, room: str, names: Sequence[str]) -> dict[str, int]:
+    return {name: points_of(db, name, room) for name in names}
+
+
+def check_ranked_titles(room: str, newcomer: str, points: Mapping[str, int]) -> None:
+    """PL-04 for a newcomer at a ranked mahjong table: the core decides; the refusal names
+    every title at the table, so the player sees why and how far apart they are."""
+    try:
+        check_ranked_table(list(points.values()))
+    except PairingRefused:
+        titles = ", ".join(
+            f"{'you' if name == newcomer else name} {title_for(p).name_zh}"
+            f" (level {title_for(p).level}, {p:,} 积分)"
+            for name, p in points.items()
+        )
+        raise PairingRefused(
+            f"a ranked {room} table seats titles at most {RANKED_SPREAD} levels apart: "
+            f"{titles}; sit with players nearer your title, or play a friendly table"
+        ) from None
 
 
 def title_wire(points: int) -> dict[str, Any]:

@@ -435,6 +435,7 @@ class Hall:
                 check_can_sit(RoomTier[table.options.tier.upper()], coins)
             except BelowRoomMinimum as exc:
                 raise ProtocolError(ErrorCode.BELOW_ROOM_MINIMUM, exc.message) from None
+            await self._check_ranked_titles(session.name or "", table)
         table.sit(session, request["seat"])
         return {"view": table.view_for(session)}
 
@@ -454,6 +455,24 @@ class Hall:
                 check_ranked_pairing(ranks[name], ranks[other])
             except PairingRefused as exc:
                 raise ProtocolError(ErrorCode.RANK_TOO_FAR_APART, exc.message) from None
+
+    async def _check_ranked_titles(self, name: str, table: Table) -> None:
+        """A coin room is ranked: its players' titles lie within two levels (PL-04). The 积分
+        are read from the store, so the seated players are checked again after the read."""
+
+        def others() -> list[str]:
+            return [o.name for o in table.seats.values() if o is not None and o.name != name]
+
+        while True:
+            seated = others()
+            names = [name, *seated]
+            points = await self.store.call(economy.points_by_name, self.store.db, table.room, names)
+            if others() == seated:
+                break
+        try:
+            economy.check_ranked_titles(table.room, name, points)
+        except PairingRefused as exc:
+            raise ProtocolError(ErrorCode.RANK_TOO_FAR_APART, exc.message) from None
 
     def on_stand(self, session: Session, request: dict) -> dict:
         self._table(request["table"]).stand(session)
