@@ -35,7 +35,7 @@ from qipai.protocol import (
     validate_request,
 )
 
-from . import accounts, economy
+from . import accounts, economy, leaderboard
 from .bots import BotFactory
 from .economy import HandCoins
 from .session import Session
@@ -632,6 +632,15 @@ class Hall:
             raise ProtocolError(ErrorCode.RELIEF_UNAVAILABLE, exc.message) from None
         log.info("%s claimed relief for %s", session.name, day)
         return {"coins": RELIEF_COINS, "balance": coins}
+
+    async def on_leaderboard(self, session: Session, request: dict) -> dict:
+        """One board: Go by rank, a mahjong room by 积分 with titles, or coins."""
+        which = request["board"]
+        if which not in leaderboard.BOARDS:
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD, f"board must be one of {', '.join(leaderboard.BOARDS)}"
+            )
+        return await self.store.call(leaderboard.board, self.store.db, session.name, which)
 
     async def on_profile(self, session: Session, request: dict) -> dict:
         name = request.get("name") or session.name

@@ -71,6 +71,7 @@ REQUESTS: dict[str, tuple[Field, ...]] = {
     "resume_game": (Field("game", int),),
     "relief": (),
     "profile": (Field("name", str, False, 64),),
+    "leaderboard": (Field("board", str, max_len=32),),
     # A spectator's bet on a golden (ranked Go) table (platform.md §5).
     "bet": (_TABLE, Field("side", str, max_len=8), Field("amount", int)),
     # The SSH front door (server/ssh): it proves itself with the secret the server gave it,
