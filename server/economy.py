@@ -280,6 +280,8 @@ class HandCoins:
     pot: str | None
     close_pot: bool
     """The match ends with this hand: what is left in the Lengzi pot goes to the house (LZ-10)."""
+    fee_paid: tuple[int, ...] = ()
+    """Seats that paid this hand's fee when leaving it early (a xuezhan winner, PL-22)."""
 
 
 def record_mahjong_hand(
@@ -304,6 +306,7 @@ def record_mahjong_hand(
             ref=ref,
             pot=coins.pot,
             fee=coins.fee,
+            fee_paid=coins.fee_paid,
         )
         post(db, movement, hand.finished_at)
         if coins.close_pot and coins.pot:
