@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Footer, Input, Log, Static
 
 from client.connection import HallError
 from client.screens.games import GamesScreen
+from client.screens.leaderboard import LeaderboardScreen
 from client.screens.mahjong_new_table import MahjongNewTableScreen
 from client.screens.mahjong_new_table import lobby_cells as mahjong_cells
 from client.screens.new_table import NewTableScreen
@@ -73,6 +74,7 @@ class LobbyScreen(Screen):
         Binding("t", "chat", "Chat", id="lobby.chat", priority=True),
         Binding("g", "games", "My games", id="lobby.games"),
         Binding("p", "profile", "Profile", id="lobby.profile"),
+        Binding("b", "leaderboard", "Boards", id="lobby.leaderboard"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("q", "logout", "Log out", id="lobby.logout"),
         Binding("escape", "stop_chat", "Back", id="lobby.back", show=False),
@@ -95,7 +97,9 @@ class LobbyScreen(Screen):
         self.rooms: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(f"qipai  lobby  |  {self.address}  |  {self.account}", id="title")
+        yield Static(
+            f"qipai  lobby  (b: leaderboards)  |  {self.address}  |  {self.account}", id="title"
+        )
         with Horizontal(id="main"):
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             with Vertical(id="side"):
@@ -280,6 +284,9 @@ class LobbyScreen(Screen):
 
     def action_profile(self) -> None:
         self.app.push_screen(ProfileScreen())
+
+    def action_leaderboard(self) -> None:
+        self.app.push_screen(LeaderboardScreen())
 
     def action_logout(self) -> None:
         self.run_worker(self._logout(), group="lobby", exclusive=True)

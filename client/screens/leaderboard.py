@@ -1,0 +1,162 @@
+"""Leaderboards: Go by rank, each mahjong room by 积分 with titles, coins. Left/right (or h/l,
+or 1-7) switch boards; the player's own row is marked with `>` and holds the cursor, and is
+shown under the top rows when it is not among them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from client.connection import HallError
+from client.screens.profile import ROOM_SHORT
+
+BOARDS = ("go", "sichuan", "xuezhan", "lengzi", "baicheng", "zhongyou", "coins")
+"""The hall's boards, in the order of its `boards` list (used until the first reply)."""
+LABELS = {"go": "围棋 Go", "coins": "Coins", **ROOM_SHORT}
+COLUMNS = {
+    "go": ("", "#", "player", "rank", "window W-L"),
+    "coins": ("", "#", "player", "coins"),
+}
+MAHJONG_COLUMNS = ("", "#", "player", "title", "积分", "hands")
+GAP = "..."
+
+
+def board_label(board: str) -> str:
+    return LABELS.get(board, board)
+
+
+def tabs_text(boards: list[str], current: str) -> str:
+    """Every board by name, the current one in brackets (readable without colour)."""
+    return "  ".join(
+        f"[{board_label(b)}]" if b == current else f" {board_label(b)} " for b in boards
+    )
+
+
+def columns_for(board: str) -> tuple[str, ...]:
+    return COLUMNS.get(board, MAHJONG_COLUMNS)
+
+
+def row_cells(board: str, row: dict[str, Any], mine: bool) -> tuple[str, ...]:
+    head = (">" if mine else "", str(row.get("place", "")), str(row.get("name", "")))
+    if board == "go":
+        return (*head, str(row.get("rank", "")), f"{row.get('wins', 0)}-{row.get('losses', 0)}")
+    if board == "coins":
+        return (*head, f"{row.get('coins', 0):,}")
+    return (
+        *head,
+        f"{row.get('title', '')} ({row.get('level', '')})",
+        f"{row.get('points', 0):,}",
+        str(row.get("hands", 0)),
+    )
+
+
+def where_text(board: str, reply: dict[str, Any]) -> str:
+    you = reply.get("you")
+    players = reply.get("players", 0)
+    if you is None:
+        if board == "go":
+            return "You are not on this board: play a ranked Go game (a table with friendly off)."
+        if board == "coins":
+            return "You are not on this board."
+        return "You are not on this board: play a hand in a coin room of this ruleset."
+    return f"You are #{you.get('place')} of {players}."
+
+
+class LeaderboardScreen(Screen):
+    DEFAULT_CSS = """
+    LeaderboardScreen #title { height: 1; background: $panel; padding: 0 1; }
+    LeaderboardScreen #tabs { height: 1; padding: 0 1; }
+    LeaderboardScreen DataTable { height: 1fr; }
+    LeaderboardScreen #where { height: 1; padding: 0 1; }
+    LeaderboardScreen #message { height: auto; padding: 0 1; color: $warning; }
+    """
+    BINDINGS = [
+        Binding("left,h", "shift(-1)", "Previous board", key_display="<-", id="boards.previous"),
+        Binding("right,l", "shift(1)", "Next board", key_display="->", id="boards.next"),
+        *(
+            Binding(str(i + 1), f"show({i})", board_label(b), show=False, id=f"boards.{b}")
+            for i, b in enumerate(BOARDS)
+        ),
+        Binding("r", "refresh", "Refresh", id="boards.refresh"),
+        Binding("escape,q", "back", "Back", id="boards.back"),
+    ]
+
+    def __init__(self, board: str = "go") -> None:
+        super().__init__()
+        self.boards = list(BOARDS)
+        self.board = board
+        self.reply: dict[str, Any] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static("qipai  leaderboards  (<- -> or 1-7 switch boards)", id="title")
+        yield Static("", id="tabs", markup=False)
+        yield DataTable(id="rows", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="where", markup=False)
+        yield Static("", id="message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).focus()
+        self.action_refresh()
+
+    def say(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    def action_shift(self, step: int) -> None:
+        index = self.boards.index(self.board) if self.board in self.boards else 0
+        self.board = self.boards[(index + step) % len(self.boards)]
+        self.action_refresh()
+
+    def action_show(self, index: int) -> None:
+        if index < len(self.boards):
+            self.board = self.boards[index]
+            self.action_refresh()
+
+    def action_refresh(self) -> None:
+        self.query_one("#tabs", Static).update(tabs_text(self.boards, self.board))
+        self.run_worker(self._load(self.board), group="board", exclusive=True)
+
+    async def _load(self, board: str) -> None:
+        hall = self.app.hall
+        try:
+            if hall is None:
+                raise HallError("connection_lost", "not connected to a hall")
+            reply = await hall.request("leaderboard", board=board)
+        except HallError as error:
+            self.say(f"{error.code}: {error.message}")
+            return
+        if board != self.board:
+            return
+        self.say("")
+        self.reply = reply
+        self.boards = list(reply.get("boards") or self.boards)
+        self.query_one("#tabs", Static).update(tabs_text(self.boards, board))
+        self._draw(board, reply)
+
+    def _draw(self, board: str, reply: dict[str, Any]) -> None:
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_columns(*columns_for(board))
+        you = reply.get("you")
+        name = you.get("name") if you else None
+        mine_at = None
+        for row in reply.get("rows") or []:
+            mine = row.get("name") == name
+            if mine:
+                mine_at = table.row_count
+            table.add_row(*row_cells(board, row, mine))
+        if you is not None and mine_at is None:
+            width = len(columns_for(board))
+            table.add_row("", GAP, *[""] * (width - 2))
+            mine_at = table.row_count
+            table.add_row(*row_cells(board, you, True))
+        if mine_at is not None:
+            table.move_cursor(row=mine_at)
+        self.query_one("#where", Static).update(where_text(board, reply))
+
+    def action_back(self) -> None:
+        self.dismiss()
