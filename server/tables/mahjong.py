@@ -27,13 +27,20 @@ import trio
 from qipai.mahjong.analysis.shanten import prepare_tables
 from qipai.mahjong.bots import choose_action
 from qipai.mahjong.rulesets import get_ruleset
-from qipai.mahjong.rulesets.lengzi import set_xiapao
+from qipai.mahjong.rulesets.lengzi import leave_table, set_xiapao
+from qipai.mahjong.scoring import Settlement, net
 from qipai.mahjong.table import Action, ActionType, IllegalAction, MahjongError
 from qipai.mahjong.table.events import Event
 from qipai.mahjong.table.machine import HandMachine, Phase
 from qipai.mahjong.table.match import Match
 from qipai.platform.ledger import pot_account
-from qipai.platform.rooms import RoomTier, economy_fee, seats_to_stand_up, stake_for
+from qipai.platform.rooms import (
+    RoomTier,
+    economy_fee,
+    room_fee,
+    seats_to_stand_up,
+    stake_for,
+)
 from qipai.protocol import MAHJONG_ROOMS, ErrorCode, MahjongOptions, ProtocolError, encode
 
 from .. import economy
@@ -41,6 +48,14 @@ from ..economy import HandCoins
 from ..store import MahjongHand
 from .base import Occupant, Table
 from .mahjong_config import MahjongConfig
+from .mahjong_escape import (
+    EscapeCoins,
+    escape_settlement,
+    payments_due,
+    record_escape,
+    record_leaver_fee,
+    record_leaving,
+)
 
 if TYPE_CHECKING:
     from ..hall import Hall
@@ -142,6 +157,11 @@ class MahjongTable(Table):
         self.staked_hand = 0
         """The hand number ``stake`` was computed for: a coin room deals only at a fresh stake."""
         self.pot = pot_account(f"table:{table_id}") if self.tier and self.chooses_xiapao else None
+        self.dealt_at = 0.0
+        self.departed: set[int] = set()
+        """Seats whose player left during the match: a coin match ends with the hand (PL-17)."""
+        self.fee_paid: set[int] = set()
+        """Seats that paid this hand's fee when leaving it (a xuezhan winner, PL-22)."""
 
     # ------------------------------------------------------------------ who plays what
 
@@ -272,6 +292,9 @@ class MahjongTable(Table):
                 times.append(self.changed_at + self._bot_pause())
         if self.deadline is not None:
             times.append(self.deadline)
+        escape = self._next_escape()
+        if escape is not None:
+            times.append(escape[1])
         return min(times)
 
     def _step(self, now: float) -> bool:
@@ -286,6 +309,10 @@ class MahjongTable(Table):
             if self._all_ready() or now >= self.between_until:
                 return self._deal_if_staked()
             return False
+        escape = self._next_escape()
+        if escape is not None and now >= escape[1]:
+            self._escape(escape[0], "disconnected")
+            return True
         if self.held is not None and now >= self.window_opened + self.config.claim_delay:
             held, self.held = self.held, None
             self._apply(held, "play")
@@ -297,7 +324,7 @@ class MahjongTable(Table):
                 self._submit(Action(seat, ActionType.PASS), "play")
                 return True
             if self.served(seat) and now >= self.changed_at + self._bot_pause():
-                action = choose_action(hand, seat)
+                action = self._server_choice(hand, seat)
                 assert action is not None
                 self._answer(action)
                 return True
@@ -305,6 +332,14 @@ class MahjongTable(Table):
             self._time_out(hand)
             return True
         return False
+
+    def _server_choice(self, hand: HandMachine, seat: int) -> Action | None:
+        """The bot plays bots and 托管 seats; an absent player's seat, whose hand may yet
+        count as an escape, is played as on a timeout (PL-17): no claims, only compulsory wins."""
+        occupant = self.occupant(seat)
+        if occupant.bot or seat in self.auto:
+            return choose_action(hand, seat)
+        return hand.default_action(seat)
 
     def _pass_only(self, seat: int) -> bool:
         hand = self.hand
@@ -395,6 +430,7 @@ class MahjongTable(Table):
             fee=economy_fee(self.ruleset, self.stake),
             pot=self.pot,
             close_pot=last,
+            fee_paid=tuple(sorted(self.fee_paid)),
         )
 
     # ------------------------------------------------------------------ hands
@@ -410,6 +446,8 @@ class MahjongTable(Table):
         state = copy.deepcopy(match.table_state)
         self.hand = hand = HandMachine(self.ruleset, self.rng.getrandbits(63), match.dealer, state)
         self.hand_start_state = copy.deepcopy(state)
+        self.dealt_at = trio.current_time()
+        self.fee_paid = set()
         self.prompt_key = None
         self._new_prompt(hand)
         self.publish("deal", events=hand.events)
@@ -494,7 +532,7 @@ class MahjongTable(Table):
         self.history.append(
             {"hand": self.hand_number, "game": record_id, "dealer": dealer, "totals": totals}
         )
-        last = match.over or self._match_ended()
+        last = match.over or self._match_ended() or bool(self.tier and self.departed)
         self.hall.record_mahjong_hand(self._stored(record_id, hand), self._coins(hand, last))
         self.deadline = None
         self.held = None
@@ -523,9 +561,19 @@ class MahjongTable(Table):
     def _all_ready(self) -> bool:
         return all(s in self.ready or self.served(s) for s in range(4))
 
-    def _stored(self, record_id: int, hand: HandMachine) -> MahjongHand:
+    def _stored(
+        self,
+        record_id: int,
+        hand: HandMachine,
+        settlement: Settlement | None = None,
+        escaped: dict[str, Any] | None = None,
+    ) -> MahjongHand:
+        """The hand as stored; an escape's record says who escaped and why, and carries the
+        settlement of the interrupted hand (the machine has none)."""
         record = {**hand.record(), "table_state": self.hand_start_state}
-        settlement = hand.settlement
+        if escaped is not None:
+            record["escaped"] = escaped
+        settlement = settlement or hand.settlement
         assert settlement is not None
         return MahjongHand(
             id=record_id,
@@ -602,7 +650,7 @@ class MahjongTable(Table):
         if hand is None:
             return None
         view = hand.view(seat)
-        if seat is not None and self._answered(seat):
+        if seat is not None and self._answered(seat) or not self._in_hand():
             view["legal_actions"] = []
         return view
 
@@ -743,11 +791,180 @@ class MahjongTable(Table):
             self.auto.discard(seat)
             self.publish("auto", seat=str(seat), on=False)
 
+    # ------------------------------------------------------------------ leaving and escapes
+
+    def _in_hand(self) -> bool:
+        hand = self.hand
+        return hand is not None and not hand.over and not self.between and not self.finished
+
+    def _next_escape(self) -> tuple[int, float] | None:
+        """The first absent player whose hand becomes an escape, and when (PL-17: offline more
+        than the grace while a hand is played, counted from the deal at the latest)."""
+        if not self._in_hand() or self.options.hotseat:
+            return None
+        due = []
+        for seat_name, since in self.offline_since.items():
+            seat = int(seat_name)
+            occupant = self.seats[seat_name]
+            if occupant is None or occupant.bot or self._out_of_play(seat):
+                continue
+            due.append((max(since, self.dealt_at) + self.config.escape_grace, seat))
+        if not due:
+            return None
+        when, seat = min(due)
+        return seat, when
+
+    def _out_of_play(self, seat: int) -> bool:
+        """A xuezhan winner: leaving now costs him his win money, not an escape (SC-16)."""
+        hand = self.hand
+        assert hand is not None
+        return hand.seats[seat].win is not None
+
     def forfeit(self, seat: str) -> None:
-        """A player who leaves a running match hands the seat to the bot for good."""
-        occupant = self.seats[seat]
-        assert occupant is not None
+        """A seated player leaves the running match (the hall's ``leave``): an escape during a
+        hand (PL-17/18), a forfeited win for a xuezhan winner (SC-16), free between hands; a
+        Lengzi table's first leaver splits the pot (LZ-10)."""
+        occupant = self.occupant(int(seat))
+        if self.options.hotseat:
+            self._to_bot(occupant)
+            return
+        if self._in_hand():
+            if self._out_of_play(int(seat)):
+                self._winner_leaves(int(seat))
+            else:
+                self._escape(int(seat), "left")
+                return
+        else:
+            self._leave_between(int(seat))
+        self._to_bot(occupant)
+
+    def _to_bot(self, occupant: Occupant) -> None:
+        """The player's seats are played by the bot for the rest of the match; the bot keeps
+        the player's name, which stays the seat's account for the coins of this hand."""
         for each, other in self.seats.items():
             if other == occupant:
                 self.seats[each] = Occupant(occupant.name, bot=True)
-        self.publish("stood", seat=seat, name=occupant.name)
+                self.offline_since.pop(each, None)
+                self.publish("stood", seat=each, name=occupant.name)
+
+    def _first_leaver_splits_pot(self, seat: int) -> bool:
+        """LZ-10 on the match's pot, for the match's first leaver only (True then); a friendly
+        table's scores show the shares, a coin room splits the ledger's pot."""
+        match = self.match
+        assert match is not None
+        if not self.chooses_xiapao:
+            return False
+        first = not match.table_state["pot_split"]
+        shares = leave_table(match.table_state, seat)
+        for party, amount in net(shares).items():
+            if party in range(4):
+                match.scores[party] += amount
+        return first
+
+    def _leave_between(self, seat: int) -> None:
+        """Leaving between hands is free (PL-17); a coin match ends there, since a coin table
+        deals only to its four seated players."""
+        split = self._first_leaver_splits_pot(seat)
+        self.departed.add(seat)
+        if self.tier is None:
+            return
+        name = self.occupant(seat).name
+        if self.pot:
+            names = tuple(self.occupant(s).name for s in range(4))
+            leaver = seat if split else None
+            ref = f"leave:{self.id}:{self.hand_number}"
+            self.hall.write_mahjong(
+                lambda db, _insert: record_leaving(
+                    db, self.pot, names, leaver, True, ref, time.time()
+                ),
+                f"table {self.id}: {name} left",
+            )
+        self._end_match(left=[name])
+
+    def _winner_leaves(self, seat: int) -> None:
+        """SC-16 and PL-22: the machine's ``leave``; in a coin room he pays the fee now."""
+        self.departed.add(seat)
+        hand = self.hand
+        assert hand is not None
+        if not hand.seats[seat].left:
+            self._apply(Action(seat, ActionType.LEAVE), "play")
+        if self.tier is None or self.fee_paid & {seat}:
+            return
+        assert self.stake is not None
+        self.fee_paid.add(seat)
+        account = self.occupant(seat).name
+        fee = room_fee(self.ruleset, self.stake)
+        ref = f"leave:{self.id}:{self.hand_number}"
+        self.hall.write_mahjong(
+            lambda db, _insert: record_leaver_fee(db, account, fee, ref, time.time()),
+            f"table {self.id}: {account} paid the fee leaving",
+        )
+
+    def _escape(self, seat: int, cause: str) -> None:
+        """PL-18: the hand ends at once; the payments due stand, the escaper pays 16 × stake to
+        the other three (and, in a coin room, the fee alone, PL-25); the hand is stored with
+        its coins in one transaction. A coin match ends; a friendly one deals on (same dealer)
+        with the bot in the escaper's seat."""
+        hand, match = self.hand, self.match
+        assert hand is not None and match is not None
+        occupant = self.occupant(seat)
+        stake = self.ruleset.options.base
+        settlement = escape_settlement(hand, seat, stake)
+        totals = settlement.seat_totals()
+        for each in range(4):
+            match.scores[each] += totals[each]
+        match.hands_played += 1
+        split = self._first_leaver_splits_pot(seat)
+        self.departed.add(seat)
+        record_id = self.hall.allocate_game_id()
+        self.history.append(
+            {
+                "hand": self.hand_number,
+                "game": record_id,
+                "dealer": hand.dealer,
+                "totals": totals,
+                "escaped": str(seat),
+            }
+        )
+        row = self._stored(record_id, hand, settlement, {"seat": seat, "cause": cause})
+        coins = None
+        if self.tier is not None:
+            coins = EscapeCoins(
+                due=tuple(payments_due(hand)),
+                escaper=seat,
+                seats=tuple(self.occupant(s).name for s in range(4)),
+                stake=stake,
+                fee=room_fee(self.ruleset, stake),
+                pot=self.pot,
+                split_pot=split,
+                close_pot=True,
+                room=self.room,
+            )
+        self.hall.write_mahjong(
+            lambda db, insert: record_escape(db, insert, row, coins),
+            f"mahjong hand {record_id} (escape)",
+        )
+        self.deadline = None
+        self.held = None
+        self.between = True
+        self.publish(
+            "escaped",
+            seat=str(seat),
+            name=occupant.name,
+            cause=cause,
+            settlement=settlement.to_wire(),
+        )
+        if self.tier is not None:
+            self._end_match(escaped=occupant.name)
+            return
+        self._to_bot(occupant)
+        self._pause()
+
+    def _end_match(self, **why: Any) -> None:
+        match = self.match
+        assert match is not None
+        self.finished = True
+        names = [self.occupant(s).name for s in range(4)]
+        self.publish("over", standing=standing(names, match.scores), **why)
+        self.hall.table_changed(self)
+        self.hall.close_if_abandoned(self)

@@ -89,14 +89,15 @@ class SeatBot:
         while self.client.pushes:
             self._take(self.client.pushes.pop(0))
 
-    async def play(self, stop_after_actions: int | None = None) -> dict:
-        """Answer every prompt until the match is over (or after some actions); the last view."""
+    async def play(self, stop_after_actions: int | None = None, until=None) -> dict:
+        """Answer every prompt until the match is over (or after some actions, or once
+        ``until(view)`` holds); the last view."""
         done = 0
         while True:
             self.drain()
             view = self.view
             if view is not None:
-                if view["game"]["phase"] == "over":
+                if view["game"]["phase"] == "over" or (until is not None and until(view)):
                     return view
                 request = self.choose(view)
                 if request is not None:

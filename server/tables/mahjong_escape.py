@@ -1,0 +1,174 @@
+"""Leaving a mahjong table mid-match: escapes (PL-17/18/25), the xuezhan winner who goes
+(SC-16, PL-22) and the Lengzi pot of the first leaver (LZ-10).
+
+The table decides *that* someone left and when; this module says what the interrupted hand
+settles (the nominal lines shown to every seat and stored with the hand) and writes what a
+coin room moves, each in ONE transaction with the record it belongs to.  The coins themselves
+are the core's (``qipai.platform.hand_coins``), computed on the writer thread from the balances
+of that moment, as PL-20 needs.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from qipai.mahjong.rulesets.baicheng import Baicheng
+from qipai.mahjong.rulesets.lengzi_settlement import split_pot
+from qipai.mahjong.scoring import HOUSE, Payment, Settlement
+from qipai.mahjong.table.machine import HandMachine
+from qipai.platform.hand_coins import (
+    ESCAPE_MULTIPLE,
+    close_pot,
+    leaver_fee,
+    settle_escape,
+    split_pot_movement,
+)
+from qipai.platform.titles import escape_points, hand_points
+
+from .. import economy
+
+ESCAPE_REASON = "逃跑"
+
+
+def payments_due(hand: HandMachine) -> list[Payment]:
+    """PL-18 (2): what a hand cut short still settles — the payments the machine has made so
+    far (immediate kong money, xuezhan wins already declared, less what a winner who left
+    forfeits, SC-16) and Baicheng's kong money, which is due at the end of every hand (BC-11)."""
+    due = list(hand.ledger)
+    for payment in hand.win_payments:
+        if hand.seats[payment.payee].left and hand.ruleset.forfeits(hand, payment):
+            due.remove(payment)
+    if isinstance(hand.ruleset, Baicheng):
+        due.extend(hand.ruleset.kong_money(hand))
+    return due
+
+
+def penalty_lines(escaper: int, stake: int) -> list[Payment]:
+    """PL-18 (3): 16 × stake from the escaper, an equal floored share to each other seat and
+    the remainder to the house (stake 100 → 533 each, 1 to the house)."""
+    penalty = ESCAPE_MULTIPLE * stake
+    share = penalty // 3
+    lines = [Payment(escaper, seat, share, ESCAPE_REASON) for seat in range(4) if seat != escaper]
+    if penalty - 3 * share:
+        lines.append(Payment(escaper, HOUSE, penalty - 3 * share, ESCAPE_REASON))
+    return lines
+
+
+def escape_settlement(hand: HandMachine, escaper: int, stake: int) -> Settlement:
+    """The interrupted hand's settlement as the rules give it: the payments due, then the
+    penalty. A coin room may move less (PL-20); the ledger says what moved."""
+    return Settlement(
+        tuple(hand.wins), (*payments_due(hand), *penalty_lines(escaper, stake)), False
+    )
+
+
+@dataclass(frozen=True)
+class EscapeCoins:
+    """What an escape moves in a coin room; the amounts are settled on the writer thread."""
+
+    due: tuple[Payment, ...]
+    escaper: int
+    seats: tuple[str, ...]
+    stake: int
+    fee: int
+    """The room's fee (``rooms.room_fee``), paid by the escaper alone (PL-25)."""
+    pot: str | None
+    split_pot: bool
+    """The escaper is the match's first leaver at a Lengzi table (LZ-10)."""
+    close_pot: bool
+    room: str
+    """The room whose 积分 move (PL-02)."""
+
+
+def record_escape(
+    db: sqlite3.Connection,
+    insert_hand: Callable[[Any], None],
+    hand: Any,
+    coins: EscapeCoins | None,
+) -> None:
+    """The interrupted hand (a ``MahjongHand``) and, in a coin room, the escape's coins (the
+    escaper's fee, the payments due and the penalty, then the Lengzi pot split and closed)
+    and 积分 (the payments due at stake 1 as a hand played, then −16 for the escaper, PL-19)
+    — in one transaction."""
+    with economy.transaction(db):
+        insert_hand(hand)
+        if coins is None:
+            return
+        ref = f"hand:{hand.id}"
+        accounts = [*coins.seats, *([coins.pot] if coins.pot else [])]
+        balances = dict(zip(accounts, economy.balances_of(db, accounts), strict=True))
+        movement = settle_escape(
+            coins.due,
+            coins.escaper,
+            seats=coins.seats,
+            balances=balances,
+            stake=coins.stake,
+            fee=coins.fee,
+            ref=ref,
+            pot=coins.pot,
+        )
+        economy.post(db, movement, hand.finished_at)
+        points = hand_points(Settlement((), coins.due, False), coins.stake)
+        economy.move_points(
+            db,
+            coins.room,
+            dict(zip(coins.seats, points, strict=True)),
+            ref,
+            hand.finished_at,
+            economy.POINTS_HAND,
+        )
+        penalty = escape_points(coins.escaper)
+        economy.move_points(
+            db, coins.room, dict(zip(coins.seats, penalty, strict=True)), ref, hand.finished_at
+        )
+        if coins.pot:
+            _share_and_close_pot(
+                db,
+                coins.pot,
+                coins.seats,
+                coins.escaper if coins.split_pot else None,
+                coins.close_pot,
+                ref,
+                hand.finished_at,
+            )
+
+
+def record_leaving(
+    db: sqlite3.Connection,
+    pot: str,
+    seats: Sequence[str],
+    leaver: int | None,
+    close: bool,
+    ref: str,
+    at: float,
+) -> None:
+    """A player left a Lengzi coin table between hands: the pot split among the other three if
+    he is the first leaver, and what is left to the house if the match ends, together."""
+    with economy.transaction(db):
+        _share_and_close_pot(db, pot, seats, leaver, close, ref, at)
+
+
+def _share_and_close_pot(
+    db: sqlite3.Connection,
+    pot: str,
+    seats: Sequence[str],
+    leaver: int | None,
+    close: bool,
+    ref: str,
+    at: float,
+) -> None:
+    """LZ-10 from the pot's true balance (a short 点炮 may have paid in less than booked)."""
+    if leaver is not None:
+        shares = split_pot(economy.balance(db, pot), leaver)
+        economy.post(db, split_pot_movement(shares, seats=seats, pot=pot, ref=ref), at)
+    if close:
+        economy.post(db, close_pot(pot, economy.balance(db, pot), ref), at)
+
+
+def record_leaver_fee(db: sqlite3.Connection, account: str, fee: int, ref: str, at: float) -> None:
+    """PL-22: a xuezhan winner who leaves early pays the hand's fee as he goes."""
+    with economy.transaction(db):
+        economy.post(db, leaver_fee(account, economy.balance(db, account), fee, ref), at)
