@@ -1,14 +1,19 @@
-"""The mahjong table in text: a line of table facts, the other seats (header with melds, then
-their river), your own seat with your hand under a cursor, and the hint line.
+"""The mahjong table in text, laid out as players sit: you at the bottom, 上家 (who discards to
+you) on the left, 对家 at the top, 下家 on the right, and the table's facts (hand, wall, round,
+the ruleset's own state, the last discard) in the middle.
 
-Every line is cropped to the widget's width, so 80 columns always hold the table: three seats of
-three lines, your seat of four, the facts and the hint make 15 lines, leaving room for the
-title, the prompt, the status line and the footer in 24 rows.
+Each seat shows its wind, name, dealer mark and score, its concealed count and marks (void, won,
+下炮, bot), its exposed melds and its river, the newest discards kept when space runs out. The
+lines are a fixed number for a given size, so a push rewrites only the cells that changed: at
+80x24 the board takes 18 of the 20 rows left by the title, prompt, status line and footer; a
+taller window gives the side seats and the middle more rows.
 """
 
 from __future__ import annotations
 
-from rich.cells import get_character_cell_size
+from dataclasses import dataclass
+
+from rich.cells import cell_len, get_character_cell_size, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -22,7 +27,31 @@ from client.widgets.tiles import TileStyle, meld_text, tile_row, tile_text
 from qipai.mahjong.rulesets import RULESETS
 from qipai.mahjong.tiles import kind_of
 
-RIVER_LINES = 2
+WIDTH, HEIGHT = 80, 18  # the board's share of an 80x24 terminal
+END_ROWS = 4  # the top seat: header and melds, then two lines of river
+BOTTOM_ROWS = 5  # your river (two lines), your header with melds, your hand, the hint
+RIVER_ROWS = 2  # the top and bottom rivers
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where things go for one board size: the side columns, the middle, the rows between."""
+
+    width: int
+    height: int
+
+    @property
+    def side(self) -> int:
+        """A side seat's column: a third of the width, less a little for the middle."""
+        return max(18, (self.width - max(24, self.width // 3)) // 2)
+
+    @property
+    def middle(self) -> int:
+        return self.width - 2 * self.side
+
+    @property
+    def middle_rows(self) -> int:
+        return max(7, self.height - END_ROWS - BOTTOM_ROWS)
 
 
 def hand_order(seat: SeatView, log: HandLog) -> tuple[list[int], int | None]:
@@ -51,11 +80,23 @@ def text_cells(text: Text) -> list[Cell]:
     return cells
 
 
+def fit(text: Text, width: int) -> Text:
+    """The text cropped or padded to exactly ``width`` cells (a wide character cut in half
+    becomes a space), so columns put side by side line up."""
+    fitted = text.copy()
+    fitted.truncate(width, pad=True)
+    return fitted
+
+
+def indented(text: Text, by: int) -> Text:
+    return Text(" " * by).append_text(text)
+
+
 class MahjongBoard(CellLines):
     """Drawn with the Line API (CellLines): a push rewrites only the cells that changed - a
     discard is a few cells of one river and a count, not the whole table (bench/mahjong_tui.py)."""
 
-    DEFAULT_CSS = "MahjongBoard { height: auto; width: 1fr; }"
+    DEFAULT_CSS = "MahjongBoard { height: 1fr; width: 1fr; }"
 
     def __init__(self, strings: Strings, style: TileStyle, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -63,10 +104,16 @@ class MahjongBoard(CellLines):
         self.tile_style = style
         self._table: list[Text] = []
         self._styles: dict[str, Style] = {}
+        self._shown: tuple[MahjongView, HandLog, int | None] | None = None
 
     def show(self, view: MahjongView, log: HandLog, cursor: int | None) -> None:
+        self._shown = (view, log, cursor)
         self._table = self.table_lines(view, log, cursor)
         self.redraw()
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)  # a new size is a new layout
 
     def build_lines(self) -> list[list[Cell]]:
         return [text_cells(line) for line in self._table]
@@ -96,67 +143,123 @@ class MahjongBoard(CellLines):
             style = self._styles[name] = self.rich_style + Style.parse(name or "none")
         return style
 
-    def render_table(self, view: MahjongView, log: HandLog, cursor: int | None) -> Text:
+    def render_table(
+        self, view: MahjongView, log: HandLog, cursor: int | None, layout: Layout | None = None
+    ) -> Text:
         """The table as one text (what a colourless terminal shows, for tests and tools)."""
-        return Text("\n").join(self.table_lines(view, log, cursor))
+        return Text("\n").join(self.table_lines(view, log, cursor, layout))
 
-    def table_lines(self, view: MahjongView, log: HandLog, cursor: int | None) -> list[Text]:
-        lines = [self.facts_line(view)]
-        others = (
-            [view.seats[(view.you + step) % 4] for step in (1, 2, 3)]
-            if view.you is not None
-            else view.seats
+    def layout(self) -> Layout:
+        """The widget's size once laid out; before that (and off screen) the 80x24 share."""
+        width, height = self.size
+        return Layout(width or WIDTH, max(height, HEIGHT) if width else HEIGHT)
+
+    def table_lines(
+        self, view: MahjongView, log: HandLog, cursor: int | None, layout: Layout | None = None
+    ) -> list[Text]:
+        layout = layout or self.layout()
+        bottom = view.you if view.you is not None else 0  # a spectator sits where seat 0 does
+        right, top, left = (view.seats[(bottom + step) % 4] for step in (1, 2, 3))
+        wide = layout.width - layout.side
+        lines = [indented(line, layout.side) for line in self.seat_block(view, log, top, wide)]
+        rows = layout.middle_rows
+        columns = zip(
+            self.side_block(view, log, left, layout.side, rows),
+            self.middle_lines(view, log, layout.middle, rows),
+            self.side_block(view, log, right, layout.side, rows),
+            strict=True,
         )
-        for seat in others:
-            lines.append(self.header_line(view, seat))
-            lines.extend(self.river_lines(view, log, seat))
-        if view.me is not None:
-            lines.append(self.header_line(view, view.me))
-            lines.extend(self.river_lines(view, log, view.me))
-            lines.append(self.hand_line(view.me, log, cursor))
-            lines.append(self.hint_line(view, hint(view)))
-        width = self.size.width or 80
+        for west, middle, east in columns:
+            lines.append(fit(west, layout.side) + fit(middle, layout.middle) + east)
+        lines.extend(indented(line, layout.side) for line in self.river(view, log, bottom, wide))
+        seat = view.seats[bottom]
+        lines.append(self.header_line(view, seat).append_text(self.status(view, seat)))
+        lines[-1].append_text(self.melds(seat))
+        lines.append(self.hand_line(seat, log, cursor))
+        lines.append(self.hint_line(view, hint(view)) if view.me is not None else Text())
         for line in lines:
-            line.truncate(width, pad=True)  # constant widths: no relayout, only changed cells
+            line.truncate(layout.width, pad=True)  # constant widths: only changed cells go out
         return lines
 
-    # The parts.
+    # The blocks.
 
-    def facts_line(self, view: MahjongView) -> Text:
-        s = self.strings
+    def seat_block(self, view: MahjongView, log: HandLog, seat: SeatView, width: int) -> list[Text]:
+        """The top seat: header with its marks, the melds, two lines of river."""
+        header = self.header_line(view, seat).append_text(self.status(view, seat))
+        return [header, self.melds(seat), *self.river(view, log, seat.seat, width)]
+
+    def side_block(
+        self, view: MahjongView, log: HandLog, seat: SeatView, width: int, rows: int
+    ) -> list[Text]:
+        """A side seat in a narrow column: header, marks, melds as they fit, then as many
+        lines of river as are left (the newest discards kept)."""
+        lines = [
+            self.header_line(view, seat, width),
+            Text(" ").append_text(self.status(view, seat)),
+        ]
+        lines.extend(self.meld_lines(seat, width - 1))
+        river_rows = max(1, rows - len(lines))
+        lines.extend(self.river(view, log, seat.seat, width, river_rows))
+        return (lines + [Text()] * rows)[:rows]
+
+    def middle_lines(self, view: MahjongView, log: HandLog, width: int, rows: int) -> list[Text]:
+        """The table's facts, centred: the ruleset, the hand (and round) of the match, the
+        wall, the ruleset's own state, and the discard on the table."""
+        s, public = self.strings, view.public
         number = (
             s("hand_of_total", n=view.hand_number, total=view.hands_total)
             if view.hands_total
             else s("hand_of", n=view.hand_number)
         )
-        parts = [ruleset_title(view), number, s("wall", n=view.wall)]
+        facts = [Text(ruleset_title(view)), Text(number)]
         if view.rounds is not None:
-            parts.insert(2, s("round_of", n=view.rounds[0], total=view.rounds[1]))
-        public = view.public
+            facts.append(Text(s("round_of", n=view.rounds[0], total=view.rounds[1])))
+        facts.append(Text(s("wall", n=view.wall), style="bold"))
         if "round_wind" in public:
-            parts.append(s("round", wind=wind_name(public["round_wind"], s.chinese)))
+            facts.append(Text(s("round", wind=wind_name(public["round_wind"], s.chinese))))
         if "pot" in public:
-            parts.append(s("pot", n=public["pot"]))
-        line = Text("  ".join(str(p) for p in parts))
+            facts.append(Text(s("pot", n=public["pot"])))
         if public.get("treasure") is not None:
-            line.append(f"  {s('treasure')} ")
-            line.append_text(tile_text(int(public["treasure"]), self.tile_style))
-        return line
+            facts.append(Text(f"{s('treasure')} ").append_text(self._named(public["treasure"])))
+        last = log.last(view)
+        if last is not None:
+            seat, tile = last
+            facts.append(Text(f"{s('last')} ").append_text(self._named(kind_of(tile))))
+            facts[-1].append(f" {view.seats[seat].name[:10]}")
+        above = max(0, (rows - len(facts)) // 2)  # in the middle of the middle
+        lines = ([Text() for _ in range(above)] + facts + [Text() for _ in range(rows)])[:rows]
+        for line in lines:
+            line.truncate(width - 2)
+            line.align("center", width)
+        return lines
 
-    def header_line(self, view: MahjongView, seat: SeatView) -> Text:
+    # The parts.
+
+    def header_line(self, view: MahjongView, seat: SeatView, width: int = WIDTH) -> Text:
+        """Turn mark, seat wind, name, dealer mark, running score; the name gives way first
+        when the column is narrow."""
         s = self.strings
         line = Text(">" if view.turn == seat.seat else " ", style="bold")
         wind = _seat_wind(view, seat.seat, s.chinese)
         name = seat.name + (f"({s('you')})" if seat.seat == view.you else "")
-        line.append(f"{wind} {name[:14]:<14}", style="bold" if seat.seat == view.you else "")
-        line.append(f" {s('dealer') if seat.seat == view.dealer else ' ':<1}")
+        dealer = s("dealer") if seat.seat == view.dealer else ""
+        room = width - 1 - cell_len(wind) - 1 - 1 - cell_len(s("dealer")) - 6
+        name = set_cell_size(name, max(4, min(14, room)))
+        line.append(f"{wind} {name}", style="bold" if seat.seat == view.you else "")
+        line.append(" " + set_cell_size(dealer, cell_len(s("dealer"))))
         line.append(f" {seat.score:+5d}")
+        return line
+
+    def status(self, view: MahjongView, seat: SeatView) -> Text:
+        """The concealed count (unless it is your hand, shown below) and the seat's marks."""
+        s = self.strings
+        line = Text()
         if seat.seat != view.you or seat.hand is None:
             line.append(f" ▒▒x{seat.hand_size:<2}")
-        if seat.void is not None:
-            line.append(f" {s('void', suit=s.suit(seat.void))}", style="yellow")
         if seat.won is not None:
             line.append(f" {s('won')}", style="bold reverse")
+        if seat.void is not None:
+            line.append(f" {s('void', suit=s.suit(seat.void))}", style="yellow")
         if seat.left:
             line.append(f" {s('left')}")
         if 0 <= seat.seat < len(xiapao := view.public.get("xiapao") or []) and xiapao[seat.seat]:
@@ -167,33 +270,50 @@ class MahjongBoard(CellLines):
             line.append(f" {s('offline')}", style="dim")
         elif seat.auto:
             line.append(f" {s('auto')}", style="dim")
+        return line
+
+    def melds(self, seat: SeatView) -> Text:
+        line = Text()
         for meld in seat.melds:
             line.append(" ")
             line.append_text(meld_text(meld.kinds, self.tile_style))
         return line
 
-    def river_lines(self, view: MahjongView, log: HandLog, seat: SeatView) -> list[Text]:
-        tiles, claimed = log.river(seat)
+    def meld_lines(self, seat: SeatView, width: int) -> list[Text]:
+        """Exposed melds wrapped to a narrow column, a meld never split."""
+        lines: list[Text] = []
+        for meld in seat.melds:
+            block = meld_text(meld.kinds, self.tile_style)
+            if not lines or lines[-1].cell_len + 1 + block.cell_len > width:
+                lines.append(Text("  "))
+            else:
+                lines[-1].append(" ")
+            lines[-1].append_text(block)
+        return lines
+
+    def river(
+        self, view: MahjongView, log: HandLog, seat: int, width: int, rows: int = RIVER_ROWS
+    ) -> list[Text]:
+        """The seat's discards in rows that fit ``width``: the last discard in brackets, a
+        claimed one after a `~`; when they overflow, the oldest give way."""
+        tiles, claimed = log.river(view.seats[seat])
         last = log.last(view)
-        marked = len(tiles) - 1 if last is not None and last[0] == seat.seat and tiles else None
-        per_line = max(1, (self.size.width or 80) // (self.tile_style.face_width + 1) - 2)
+        marked = len(tiles) - 1 if last is not None and last[0] == seat and tiles else None
+        per_line = max(1, (width - 3) // (self.tile_style.face_width + 1))
         kinds = [kind_of(t) for t in tiles]
         lines = []
         for start in range(0, max(len(kinds), 1), per_line):
             chunk = kinds[start : start + per_line]
-            lines.append(
-                Text("  ").append_text(
-                    tile_row(
-                        chunk,
-                        self.tile_style,
-                        marked=None if marked is None else marked - start,
-                        claimed=frozenset(i - start for i in claimed),
-                    )
-                )
+            row = tile_row(
+                chunk,
+                self.tile_style,
+                marked=None if marked is None else marked - start,
+                claimed=frozenset(i - start for i in claimed),
             )
-        if len(lines) > RIVER_LINES:  # the oldest discards give way; the newest matter most
-            lines = lines[-RIVER_LINES:]
-        return lines + [Text("")] * (RIVER_LINES - len(lines))
+            lines.append(Text(" ").append_text(row))
+        if len(lines) > rows:  # the oldest discards give way; the newest matter most
+            lines = lines[-rows:]
+        return lines + [Text("")] * (rows - len(lines))
 
     def hand_line(self, seat: SeatView, log: HandLog, cursor: int | None) -> Text:
         tiles, apart = hand_order(seat, log)

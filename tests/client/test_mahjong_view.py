@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 
 from client.cli import parse
@@ -15,14 +15,14 @@ from client.launch import Launch
 from client.mahjong_cli import table_options
 from client.mahjong_hints import hint, prepare_distance_tables, unseen_counts
 from client.mahjong_view import HandLog, ViewError, read_view
-from client.widgets.mahjong_board import MahjongBoard, hand_order
+from client.widgets.mahjong_board import END_ROWS, Layout, MahjongBoard, hand_order
 from client.widgets.tiles import TileStyle, face, meld_text, tile_row
 from qipai.mahjong.bots import choose_action
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.machine import HandMachine
-from qipai.mahjong.tiles import format_kinds, parse_kinds
-from tests.mahjong.test_machine_positions import E, S, Table, W, act, discard, pass_all
+from qipai.mahjong.tiles import format_kinds, kind_name, kind_name_cjk, parse_kinds
+from tests.mahjong.test_machine_positions import E, N, S, Table, W, act, discard, pass_all
 
 NAMES = [{"name": n, "online": True, "bot": False} for n in ("alice", "bob", "carol", "dave")]
 
@@ -211,35 +211,100 @@ def test_unseen_counts_subtract_every_visible_copy():
 # The whole table.
 
 
+AT_80x24 = Layout(80, 18)
+
+
+def board_lines(
+    hand: HandMachine,
+    seat: int | None = E,
+    language: str = "en",
+    layout: Layout = AT_80x24,
+    cjk: bool = False,
+) -> list[str]:
+    board = MahjongBoard(Strings(language), TileStyle(cjk=cjk))
+    table = board.render_table(view_of(hand, seat), log_of(hand, seat), 0, layout)
+    return table.plain.split("\n")
+
+
+def column(lines: list[str], layout: Layout, where: str) -> list[str]:
+    """The middle rows' left, middle or right column, as a colourless terminal shows them
+    (wide characters are one character in two cells: slice by cells)."""
+    start, width = {
+        "left": (0, layout.side),
+        "middle": (layout.side, layout.middle),
+        "right": (layout.side + layout.middle, layout.side),
+    }[where]
+    rows = lines[END_ROWS : END_ROWS + layout.middle_rows]
+    return [set_cell_size(chop_cells(line, start), width).rstrip() for line in rows]
+
+
+def chop_cells(line: str, start: int) -> str:
+    taken = 0
+    for index, character in enumerate(line):
+        if taken >= start:
+            return line[index:]
+        taken += cell_len(character)
+    return ""
+
+
 @pytest.mark.parametrize("ruleset", ["sichuan", "lengzi", "baicheng", "zhongyou"])
 @pytest.mark.parametrize("cjk", [False, True])
-def test_the_table_fits_eighty_columns_and_fifteen_lines(ruleset, cjk):
+@pytest.mark.parametrize("layout", [AT_80x24, Layout(132, 40)])
+def test_the_table_fits_its_size_with_every_seat_where_players_expect_it(ruleset, cjk, layout):
     hand = played(ruleset, seed=3, steps=70)
-    view = view_of(hand, seat=0)
-    board = MahjongBoard(Strings("zh" if cjk else "en"), TileStyle(cjk=cjk))
-    lines = board.render_table(view, log_of(hand), cursor=0).plain.split("\n")
-    assert len(lines) == 15
-    assert max(cell_len(line) for line in lines) <= 80 or cjk  # CJK melds may be cropped
-    assert "alice(" in lines[10]
+    lines = board_lines(hand, seat=S, language="zh" if cjk else "en", layout=layout, cjk=cjk)
+    assert len(lines) == layout.height
+    assert all(cell_len(line) == layout.width for line in lines)
+    assert "dave" in lines[0]  # 对家 at the top
+    assert "alice" in column(lines, layout, "left")[0]  # 上家, who discards to bob, on the left
+    assert "carol" in column(lines, layout, "right")[0]  # 下家 on the right
+    assert "bob(" in lines[-3]  # you at the bottom, over your hand and the hint
+    wall = "牌墙" if cjk else "Wall"
+    assert any(
+        f"{wall} {hand.wall.remaining()}" in line for line in column(lines, layout, "middle")
+    )
 
 
-def test_the_table_shows_the_ruleset_state():
+@pytest.mark.parametrize("cjk", [False, True])
+def test_a_side_seat_shows_its_marks_melds_and_newest_discards_in_its_column(cjk):
+    hand = played("sichuan", seed=3, steps=200)
+    view = view_of(hand, seat=E)
+    layout = Layout(64, 12) if cjk else AT_80x24  # CJK faces in a narrow column: no room for all
+    lines = board_lines(hand, seat=E, layout=layout, cjk=cjk)
+    right = column(lines, layout, "right")  # S, bob, 下家 of E
+    bob = view.seats[S]
+    assert right[0].startswith((">S bob", " S bob")) and right[0].endswith(f"{bob.score:+d}")
+    assert right[1].startswith(f"  ▒▒x{bob.hand_size}") and f"void {'mps'[bob.void]}" in right[1]
+    name = kind_name_cjk if cjk else kind_name
+    tokens = " ".join(right[2:]).translate(str.maketrans("[]~", "   ")).split()
+    meld_blocks = ["".join(name(k).strip() for k in m.kinds or ()) for m in bob.melds]
+    assert len(meld_blocks) == 2 and [t for t in tokens if len(t) > 2] == meld_blocks
+    river = [name(tile >> 2).strip() for tile in log_of(hand).river(bob)[0]]
+    shown = [t for t in tokens if len(t) == 2]
+    assert shown == river[-len(shown) :]  # the newest discards are the ones kept
+    assert len(shown) < len(river) if cjk else shown == river
+
+
+def test_a_spectator_sees_seat_zero_at_the_bottom_and_no_hand():
+    hand = played("sichuan", seed=3, steps=40)
+    lines = board_lines(hand, seat=None)
+    assert "carol" in lines[0] and "dave" in column(lines, AT_80x24, "left")[0]
+    assert "bob" in column(lines, AT_80x24, "right")[0]
+    assert " E alice" in lines[-3] and "▒▒x" in lines[-3]
+    assert lines[-2].strip() == "" and lines[-1].strip() == ""
+
+
+def test_the_middle_shows_the_ruleset_state():
     hand = played("baicheng", seed=3, steps=4)
-    board = MahjongBoard(Strings("en"), TileStyle())
-    facts = board.render_table(view_of(hand), log_of(hand), None).plain.split("\n")[0]
-    assert facts.startswith("白城鸡宝夹  Hand 1  Wall ") and "Treasure" in facts
+    middle = [line.strip() for line in column(board_lines(hand), AT_80x24, "middle")]
+    assert "白城鸡宝夹" in middle and "Hand 1" in middle
+    assert f"Wall {hand.wall.remaining()}" in middle and any(
+        m.startswith("Treasure ") for m in middle
+    )
     hand = played("zhongyou", seed=3, steps=4)
-    facts = board.render_table(view_of(hand), log_of(hand), None).plain.split("\n")[0]
-    assert "Round E" in facts
+    assert "Round E" in [m.strip() for m in column(board_lines(hand), AT_80x24, "middle")]
     hand = played("sichuan", seed=3, steps=4, xuezhan=True)
-    facts = board.render_table(view_of(hand), log_of(hand), None).plain.split("\n")[0]
-    assert facts.startswith("四川麻将 血战到底")
-
-
-def board_lines(hand: HandMachine, seat: int | None = E, language: str = "en") -> list[str]:
-    board = MahjongBoard(Strings(language), TileStyle())
-    table = board.render_table(view_of(hand, seat), log_of(hand, seat), None)
-    return [line.rstrip() for line in table.plain.split("\n")]
+    assert "四川麻将 血战到底" in [m.strip() for m in column(board_lines(hand), AT_80x24, "middle")]
 
 
 def test_a_claimed_discard_keeps_its_place_in_the_river_marked_with_a_tilde():
@@ -249,20 +314,30 @@ def test_a_claimed_discard_keeps_its_place_in_the_river_marked_with_a_tilde():
     discard(hand, S, "5p")
     act(hand, E, ActionType.PUNG)
     pass_all(hand)
-    lines = board_lines(hand, seat=W)
-    south = lines.index(next(line for line in lines if " bob " in line))
-    assert lines[south + 1] == "  ~5p"
-    alice = next(line for line in lines if " alice " in line)
-    assert alice.endswith(" 5p5p5p")
+    lines = board_lines(hand, seat=W)  # bob (S) is W's 上家, on the left
+    left = column(lines, AT_80x24, "left")
+    assert left[0].startswith(" S bob") and left[2] == " ~5p"
+    assert lines[0].strip().startswith(">E alice") and lines[1].strip() == "5p5p5p"  # 对家
+
+
+def test_the_last_discard_is_in_brackets_and_named_in_the_middle():
+    hand = Table().start(
+        ["123m 456m 789m 55p 7p 9p", "234m 567m 22p 33p 44p 6p", "*", "*"], draws="5p", turn=S
+    )
+    discard(hand, S, "5p")
+    lines = board_lines(hand, seat=N)  # bob (S) sits opposite N, at the top
+    assert lines[2].strip() == "[5p]"
+    assert "Last 5p bob" in [m.strip() for m in column(lines, AT_80x24, "middle")]
 
 
 def test_lengzi_shows_the_pot_and_each_seats_xiapao():
     state = {"pot": 12, "xiapao": [False, True, False, False], "pot_split": False}
     hand = HandMachine(get_ruleset("lengzi", {}), 5, 0, state)
     lines = board_lines(hand, seat=E, language="zh")
-    assert "锅底 12" in lines[0] and lines[0].startswith("长安棱子  第1局  牌墙 ")
-    assert "下炮" in next(line for line in lines if " bob " in line)
-    assert "下炮" not in next(line for line in lines if " carol " in line)
+    middle = [m.strip() for m in column(lines, AT_80x24, "middle")]
+    assert "锅底 12" in middle and "长安棱子" in middle and "第1局" in middle
+    assert "下炮" in column(lines, AT_80x24, "right")[1]  # bob, E's 下家
+    assert "下炮" not in lines[0]  # carol, at the top
 
 
 def test_a_xuezhan_winner_is_marked_while_the_others_play_on():
@@ -278,9 +353,8 @@ def test_a_xuezhan_winner_is_marked_while_the_others_play_on():
     pass_all(hand)
     assert not hand.over
     lines = board_lines(hand, seat=W)
-    assert lines[0].startswith("四川麻将 血战到底")
-    alice = next(line for line in lines if " alice " in line)
-    assert " WON" in alice and "void s" in alice
+    alice = lines[0]  # E sits opposite W
+    assert " alice " in alice and " WON" in alice and "void s" in alice
 
 
 def test_a_kind_whose_four_copies_are_ours_is_no_wait():
