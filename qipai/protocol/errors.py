@@ -71,6 +71,10 @@ class ErrorCode(StrEnum):
     ILLEGAL_ACTION = "illegal_action"
     WIN_REQUIREMENT_UNMET = "win_requirement_unmet"
     NOT_CREATOR = "not_creator"
+    # 防作弊 rooms (PL-15): the hall places players, nobody watches, no chat during a hand.
+    TABLE_ASSIGNED = "table_assigned"
+    NO_SPECTATORS = "no_spectators"
+    CHAT_CLOSED = "chat_closed"
     # Server side.
     SLOW_READER = "slow_reader"
     SHUTTING_DOWN = "shutting_down"
