@@ -36,7 +36,8 @@ YOUNG_COLLECTION_THRESHOLD = 10_000
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="qipai-server",
-        description="Run the qipai game hall: lobby, rooms and tables over TCP (msgpack).",
+        description="Run the qipai game hall: lobby, rooms and tables over TCP (msgpack). "
+        "'qipai-server grant NAME AMOUNT --why TEXT' gives a player coins instead.",
     )
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
@@ -136,6 +137,11 @@ async def _main(args: argparse.Namespace, store: Store, bots: BotFactory, data_d
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["grant"]:  # the operator's coins (PL-21): server/operator.py
+        from .operator import main as grant_main
+
+        return grant_main(argv[1:])
     args = build_parser().parse_args(argv)
     logging.basicConfig(
         level=args.log_level.upper(),
