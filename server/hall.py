@@ -35,7 +35,7 @@ from qipai.protocol import (
     validate_request,
 )
 
-from . import accounts, economy, leaderboard
+from . import accounts, bets, economy, leaderboard
 from .bots import BotFactory
 from .economy import HandCoins
 from .session import Session
@@ -510,24 +510,47 @@ class Hall:
         self._next_game += 1
         return game_id
 
-    def record_game(self, record: GameRecord) -> None:
-        """A finished Go game; a ranked one moves both standings in the same transaction."""
-        self._write(self.store.add_go_game, record, f"game {record.id}: {record.result}")
+    def record_game(self, record: GameRecord, stored: Callable[[Any], None]) -> None:
+        """A finished Go game; a ranked one moves both standings and settles its bets in the
+        same transaction. ``stored`` gets the bet settlement (or the error) once committed: the
+        table announces the result only then, and shutdown waits for it."""
+        self._write(self.store.add_go_game, record, f"game {record.id}: {record.result}", stored)
 
-    def _write(self, query: Callable[[Any], None], row: Any, label: str) -> None:
+    def refund_bets(self, ref: str) -> None:
+        """Refund the pool of a golden game that will never finish (the hall is stopping)."""
+        self._write(partial(bets.refund_pool, self.store.db, at=time.time()), ref, f"{ref} refund")
+
+    def _write(
+        self,
+        query: Callable[[Any], Any],
+        row: Any,
+        label: str,
+        stored: Callable[[Any], None] | None = None,
+    ) -> None:
         """Store a row in the background; shutdown waits for every pending write."""
         self._pending_writes += 1
         if self._writes_done.is_set():  # flush may be waiting on the unset one: keep it
             self._writes_done = trio.Event()
-        self.nursery.start_soon(self._write_row, query, row, label)
+        self.nursery.start_soon(self._write_row, query, row, label, stored)
 
-    async def _write_row(self, query: Callable[[Any], None], row: Any, label: str) -> None:
+    async def _write_row(
+        self,
+        query: Callable[[Any], Any],
+        row: Any,
+        label: str,
+        stored: Callable[[Any], None] | None,
+    ) -> None:
+        outcome: Any
         try:
             with trio.CancelScope(shield=True):
-                await self.store.call(query, row)
+                outcome = await self.store.call(query, row)
             log.info("stored %s", label)
-        except Exception:
+        except Exception as error:
             log.exception("could not store %s", label)
+            outcome = error
+        try:
+            if stored is not None:
+                stored(outcome)
         finally:
             self._pending_writes -= 1
             if self._pending_writes == 0:
@@ -633,6 +656,13 @@ class Hall:
         log.info("%s claimed relief for %s", session.name, day)
         return {"coins": RELIEF_COINS, "balance": coins}
 
+    async def on_bet(self, session: Session, request: dict) -> dict:
+        """A spectator's bet on a golden table (platform.md §5); see ``GoTable.bet``."""
+        table = self._table(request["table"])
+        if not isinstance(table, GoTable):
+            raise ProtocolError(ErrorCode.NOT_GOLDEN_TABLE, "only ranked Go tables take bets")
+        return await table.bet(session, request["side"], request["amount"])
+
     async def on_leaderboard(self, session: Session, request: dict) -> dict:
         """One board: Go by rank, a mahjong room by 积分 with titles, or coins."""
         which = request["board"]
@@ -652,5 +682,8 @@ class Hall:
 
     def close_all(self, message: str) -> None:
         self.shutting_down = True
+        for table in list(self.tables.values()):
+            if isinstance(table, GoTable):
+                table.refund_bets()
         for session in list(self.sessions):
             session.close(ErrorCode.SHUTTING_DOWN, message)

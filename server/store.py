@@ -10,21 +10,23 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import trio
 
+from qipai.platform.betting import BetsSettled
 from qipai.platform.go_ranks import GoStanding
 from qipai.platform.grants import NEW_ACCOUNT_COINS
 
+from .bets import last_bet_game_id, record_go_game_with_bets, refund_unfinished
 from .economy import (
     HandCoins,
     check_ledger,
     check_points,
     open_account,
-    record_go_game,
     record_mahjong_hand,
 )
 
@@ -248,6 +250,7 @@ def open_database(path: str) -> sqlite3.Connection:
     migrate(db)
     check_ledger(db)
     check_points(db)
+    refund_unfinished(db, time.time())  # bets on games lost with the last server (PL-10)
     return db
 
 
@@ -307,12 +310,14 @@ class Store:
     # games
 
     def next_game_id(self) -> int:
-        """Finished and adjourned games and mahjong hands share one id space."""
-        return self.db.execute(
+        """Finished and adjourned games, mahjong hands and golden games' bet pools share one
+        id space."""
+        stored = self.db.execute(
             "SELECT MAX(COALESCE((SELECT MAX(id) FROM games), 0),"
             " COALESCE((SELECT MAX(id) FROM adjourned), 0),"
-            " COALESCE((SELECT MAX(id) FROM mahjong_hands), 0)) + 1"
+            " COALESCE((SELECT MAX(id) FROM mahjong_hands), 0))"
         ).fetchone()[0]
+        return max(stored, last_bet_game_id(self.db)) + 1
 
     def add_game(self, game: GameRecord) -> None:
         self.db.execute(
@@ -333,9 +338,10 @@ class Store:
             ),
         )
 
-    def add_go_game(self, game: GameRecord) -> None:
-        """A finished Go game with its ranked standings (if ranked), in one transaction."""
-        record_go_game(self.db, self.add_game, game)
+    def add_go_game(self, game: GameRecord) -> BetsSettled | None:
+        """A finished Go game with its ranked standings and its bets' settlement (if ranked),
+        in one transaction; returns the settlement (None when nobody bet)."""
+        return record_go_game_with_bets(self.db, self.add_game, game)
 
     def games_of(self, name: str, limit: int = 100) -> list[GameRecord]:
         rows = self.db.execute(

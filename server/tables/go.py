@@ -3,6 +3,11 @@
 Every rule is the engine's: this class decides only who may send what (seats, turns of the
 hall: undo requests, confirmations) and turns engine errors into protocol errors.  The clock is
 ``qipai.go.clock``, fed with trio's clock so that tests can jump time.
+
+A ranked table is golden (PL-12): its spectators bet through ``qipai.platform.betting.BetBook``,
+whose stakes the hall posts to the ledger (``server/bets.py``).  A finished game is announced
+("over") only once its record, standings and bet settlement are committed: until then the
+table's phase is ``ending``, so nobody sees a result that a crash could still lose.
 """
 
 from __future__ import annotations
@@ -16,8 +21,21 @@ import trio
 from qipai.go import OVER, PLAY, SCORING, Color, Game, GoError, format_point
 from qipai.go import sgf as go_sgf
 from qipai.go.clock import GameClock, TimeControl
+from qipai.platform.betting import (
+    BET_PLIES,
+    BETS_PER_SPECTATOR,
+    MAX_BET,
+    MIN_BET,
+    Bet,
+    BetBook,
+    BetsSettled,
+    Side,
+)
+from qipai.platform.errors import BadInput, PlatformError
 from qipai.protocol import GO_ACTIONS, ErrorCode, GoOptions, ProtocolError
 
+from .. import bets as stored_bets
+from ..economy import balance
 from ..store import AdjournedGame, GameRecord
 from .base import Occupant, Table
 from .go_board import BoardText, forbidden_points
@@ -40,6 +58,12 @@ ENGINE_CODES = {
     "bad_point": ErrorCode.BAD_FIELD,
     "no_stone": ErrorCode.BAD_FIELD,
 }
+
+
+def platform_error(error: PlatformError) -> ProtocolError:
+    """A refusal of the betting core, forwarded with its own code (bad input is a bad field)."""
+    code = ErrorCode.BAD_FIELD if isinstance(error, BadInput) else ErrorCode(error.code)
+    return ProtocolError(code, error.message)
 
 
 def protocol_error(error: GoError) -> ProtocolError:
@@ -105,6 +129,10 @@ class GoTable(Table):
         self.undo_request: str | None = None
         self.record_id: int | None = None
         self.adjourned: int | None = None
+        self.book: BetBook | None = None
+        self._pending_bets: list[Bet] = []
+        self.bets_settled: BetsSettled | None = None
+        self.stored = False
         self._scoring_since = 0.0
         self._timer: trio.CancelScope | None = None
         self._board_text = BoardText()
@@ -115,7 +143,11 @@ class GoTable(Table):
     def phase(self) -> str:
         if self.adjourned is not None:
             return "adjourned"
-        return self.game.phase if self.started else "waiting"
+        if not self.started:
+            return "waiting"
+        if self.game.phase == OVER and not self.stored:
+            return "ending"
+        return self.game.phase
 
     @classmethod
     def resumed(cls, hall: Hall, table_id: int, adjourned: AdjournedGame) -> GoTable:
@@ -145,9 +177,18 @@ class GoTable(Table):
             self.seat_bot(options.bot, self.hall.bots.name)
             self.sit(creator, human)
 
+    @property
+    def golden(self) -> bool:
+        return not self.options.friendly
+
     def start(self) -> None:
         if self.clock is not None:
             self.clock.start(self.game.to_move, trio.current_time())
+        if self.golden:
+            # The game id is the bets' ledger ref, so it is taken now rather than at the end.
+            self.record_id = self.hall.allocate_game_id()
+            players = frozenset(o.name for o in self.seats.values() if o is not None)
+            self.book = BetBook(stored_bets.game_ref(self.record_id), players, ranked_go=True)
 
     async def run(self) -> None:
         async with trio.open_nursery() as nursery:
@@ -169,7 +210,7 @@ class GoTable(Table):
             self._timer.deadline = self._next_deadline()
 
     def _next_deadline(self) -> float:
-        if not self.running:
+        if not self.running or self.game.phase == OVER:
             return float("inf")
         if self.adjournable and self.offline_since:
             return min(self.offline_since.values()) + ADJOURN_AFTER
@@ -189,6 +230,8 @@ class GoTable(Table):
     def absence_check(self) -> None:
         """GO-12: an untimed game whose player stays away for 10 minutes is adjourned."""
         if not self.running or not self.adjournable or not self.offline_since:
+            return
+        if self.game.phase == OVER:
             return
         seat, since = min(self.offline_since.items(), key=lambda item: item[1])
         if trio.current_time() < since + ADJOURN_AFTER:
@@ -223,7 +266,7 @@ class GoTable(Table):
 
     def flag_check(self) -> None:
         """End the game if the running side's time is up (GO-08)."""
-        if self.clock is None or not self.running:
+        if self.clock is None or not self.running or self.game.phase == OVER:
             return
         loser = self.clock.flag(trio.current_time())
         if loser is None:
@@ -264,7 +307,37 @@ class GoTable(Table):
             "undo_request": self.undo_request,
             "result": self._result_view(),
             "adjourned": self.adjourned,
+            "bets": self._bets_view(),
         }
+
+    def _bets_view(self) -> dict[str, Any] | None:
+        """The golden table's public bet list (000:L63), pool per side, and once stored each
+        bettor's outcome (000:L65); null on a friendly table."""
+        book = self.book
+        if book is None:
+            return None
+        placed = [b for b in book.bets if not any(b is p for p in self._pending_bets)]
+        pool = {side.value: sum(b.amount for b in placed if b.side is side) for side in Side}
+        settled = self.bets_settled
+        return {
+            "game": self.record_id,
+            "open": self.bets_open,
+            "bets": [b.to_wire() for b in placed],
+            "pool": pool,
+            "limits": {"min": MIN_BET, "max": MAX_BET, "per_spectator": BETS_PER_SPECTATOR},
+            "close_at_ply": BET_PLIES,
+            "outcome": None if settled is None else outcome_view(settled),
+        }
+
+    @property
+    def bets_open(self) -> bool:
+        book = self.book
+        return (
+            book is not None
+            and not book.closed
+            and self.game.phase != OVER
+            and self.game.move_number < BET_PLIES
+        )
 
     def _rows(self) -> list[str]:
         return self._board_text.rows(self.game)
@@ -288,8 +361,8 @@ class GoTable(Table):
 
     def _result_view(self) -> dict[str, Any] | None:
         result = self.game.result
-        if result is None:
-            return None
+        if result is None or not self.stored:
+            return None  # shown once stored: a crash before that must not undo a result seen
         return {
             "winner": COLOR_SEAT[result.winner] if result.winner else None,
             "reason": result.reason,
@@ -306,7 +379,9 @@ class GoTable(Table):
         return {"legal": legal, "forbidden": forbidden}
 
     def legal_actions(self, seats: tuple[str, ...]) -> list[str]:
-        if not seats or not self.running:
+        if not seats:
+            return ["bet"] if self.bets_open else []
+        if not self.running or self.game.phase == OVER:
             return []
         game = self.game
         if game.phase == SCORING:
@@ -338,6 +413,8 @@ class GoTable(Table):
             raise ProtocolError(ErrorCode.TABLE_NOT_STARTED, "waiting for a second player")
         if self.adjourned is not None:
             raise ProtocolError(ErrorCode.WRONG_PHASE, "the game is adjourned; resume it first")
+        if self.phase == "ending":
+            raise ProtocolError(ErrorCode.WRONG_PHASE, "the game has ended; storing its result")
         self.flag_check()
         if self.game.phase == OVER:
             raise ProtocolError(ErrorCode.GAME_OVER, "the game is over")
@@ -376,6 +453,7 @@ class GoTable(Table):
         self._board_text.played(self.game, before, move)
         self.undo_request = None
         self._turn_passed(color)
+        self._close_bets_at_ply_limit()
         self.publish("move", by=seat, point=format_point(move.point, self.game.size))
 
     def _do_pass(self, seat: str, message: dict[str, Any]) -> None:
@@ -383,12 +461,18 @@ class GoTable(Table):
         self.game.pass_(color)
         self.undo_request = None
         self._turn_passed(color)
+        self._close_bets_at_ply_limit()
         self.publish("pass", by=seat)
         if self.game.phase == SCORING:
             self._scoring_since = trio.current_time()
             self.publish("scoring")
         elif self.game.phase == OVER:
             self.finish()
+
+    def _close_bets_at_ply_limit(self) -> None:
+        """PL-09: bets close the instant ply 50 is played, and an undo does not reopen them."""
+        if self.book is not None and self.game.move_number >= BET_PLIES:
+            self.book.close()
 
     def _turn_passed(self, color: Color) -> None:
         self._stop_clock()
@@ -405,7 +489,8 @@ class GoTable(Table):
         self.finish()
 
     def forfeit(self, seat: str) -> None:
-        self._do_resign(seat, {})
+        if self.game.phase != OVER:  # leaving while the result is being stored changes nothing
+            self._do_resign(seat, {})
 
     def _do_undo_request(self, seat: str, message: dict[str, Any]) -> None:
         if self.game.phase != PLAY:
@@ -472,20 +557,110 @@ class GoTable(Table):
             self.clock.start(self.game.to_move, trio.current_time())
         self.publish("resumed", by=seat)
 
+    # ------------------------------------------------------------------ bets
+
+    async def bet(self, session: Session, side: str, amount: int) -> dict[str, Any]:
+        """A spectator's bet (platform.md §5). The book judges it with the balance just read;
+        its stake then goes into the pool in its own transaction, and only a bet that reached
+        the ledger is shown. A refusal at either step leaves book and ledger as they were."""
+        name = session.name or ""
+        if self.book is None:
+            if self.golden:
+                raise ProtocolError(ErrorCode.TABLE_NOT_STARTED, "bets open when the game starts")
+            raise ProtocolError(ErrorCode.NOT_GOLDEN_TABLE, "only ranked Go tables take bets")
+        if session not in self.audience:
+            raise ProtocolError(ErrorCode.NOT_AT_TABLE, "watch the table to bet on it")
+        store = self.hall.store
+        coins = await store.call(balance, store.db, name)
+        book = self.book
+        try:
+            movement = book.place(
+                name, side, amount, plies_played=self.game.move_number, balance=coins
+            )
+        except PlatformError as error:
+            raise platform_error(error) from None
+        placed = book.bets[-1]
+        self._pending_bets.append(placed)
+        try:
+            after = await store.call(
+                stored_bets.place_bet, store.db, self.record_id, movement, time.time()
+            )
+        except PlatformError as error:
+            book.bets.remove(placed)
+            raise platform_error(error) from None
+        finally:
+            self._pending_bets = [b for b in self._pending_bets if b is not placed]
+        self.publish("bet", **placed.to_wire())
+        return {"bet": placed.to_wire(), "balance": after}
+
+    def refund_bets(self) -> None:
+        """The hall is stopping with this game unfinished: it will never get a record, so its
+        pool goes back to the bettors now (a crash leaves that to the next start)."""
+        if self.book is None or self.game.phase == OVER:
+            return
+        self.book.close()
+        self.hall.refund_bets(self.book.game)
+
     # ------------------------------------------------------------------ the end
 
     def finish(self) -> None:
-        """Store the game and tell everyone; called once the engine says it is over."""
+        """Store the game; called once the engine says it is over. Everyone is told ("over")
+        when the record is committed (``_announce``): until then the phase is ``ending``."""
         self._stop_clock()
         self.undo_request = None
+        if self.book is not None:
+            self.book.close()
         result = self.game.result
         assert result is not None
-        self.record_id = self.hall.allocate_game_id()
+        if self.record_id is None:
+            self.record_id = self.hall.allocate_game_id()
         names = {s: (o.name if o else None) for s, o in self.seats.items()}
         options = json.dumps(self.options.to_wire())
         self.hall.record_game(
-            game_record(self.record_id, options, names["black"], names["white"], self.game)
+            game_record(self.record_id, options, names["black"], names["white"], self.game),
+            self._announce,
         )
+        self.hall.table_changed(self)
+
+    def _announce(self, stored: BetsSettled | None | Exception) -> None:
+        """The record is committed (or could not be, when ``stored`` is the error): publish the
+        result, tell each bettor how their bets ended, and close the table if nobody is left."""
+        self.stored = True
+        if isinstance(stored, Exception):
+            self.record_id = None  # nothing to fetch with game_record; bets wait for a refund
+        else:
+            self.bets_settled = stored
         self.publish("over", result=self._result_view())
+        if self.bets_settled is not None:
+            for bettor in self.bets_settled.nets:
+                member = self.hall.online.get(bettor)
+                if member is not None:
+                    member.send(
+                        {
+                            "type": "bet_result",
+                            "table": self.id,
+                            "game": self.record_id,
+                            **bettor_outcome(self.bets_settled, bettor),
+                        }
+                    )
         self.hall.table_changed(self)
         self.hall.close_if_abandoned(self)  # e.g. a flag fell while nobody was connected
+
+
+def bettor_outcome(settled: BetsSettled, bettor: str) -> dict[str, Any]:
+    """One bettor's end of the pool: refunded, or won / lost / even by ``net`` coins."""
+    net = settled.nets[bettor]
+    if settled.refunded:
+        outcome = "refunded"
+    else:
+        outcome = "won" if net > 0 else "lost" if net < 0 else "even"
+    return {"outcome": outcome, "net": net, "text": settled.message(bettor)}
+
+
+def outcome_view(settled: BetsSettled) -> dict[str, Any]:
+    """The settled pool as everyone at the table sees it."""
+    return {
+        "refunded": settled.refunded,
+        "rake": settled.rake,
+        "bettors": {name: bettor_outcome(settled, name) for name in sorted(settled.nets)},
+    }

@@ -114,6 +114,7 @@ async def test_a_disconnected_players_clock_keeps_running(tmp_path, autojump_clo
         await trio.sleep(79)
         assert table.phase == "play"
         await trio.sleep(2)
+        await hall.flush()  # "over" once the record is stored
         assert table.phase == "over" and table.game.result.reason == "time"
         assert table.id in hall.tables  # Ann still watches
         hall.disconnected(ann.session)

@@ -1,6 +1,13 @@
 """Two players play Go over real sockets, a spectator follows, and the game is stored."""
 
+import sqlite3
+import threading
+
 import pytest
+import trio
+
+from server import economy
+from server.store import Store
 
 from .harness import Client, running_hall, user
 
@@ -221,3 +228,65 @@ async def test_handicap_table_places_the_stones_and_white_moves_first(tmp_path):
         assert view["you"]["legal"][:2] == ["play", "pass"]
         assert await ann.error("act", table=table, action="play", point="E5") == "not_your_turn"
         await play(bob, table, "E5")
+
+
+@pytest.mark.trio
+async def test_over_goes_out_only_after_the_record_is_committed(tmp_path):
+    """A crash between the end of a game and its write must not lose a game the players saw end:
+    while the record is being written the table says `ending`, with no result, and refuses
+    actions; `over` follows the commit."""
+    async with running_hall(tmp_path) as server:
+        ann, bob, table = await table_for_two(server, {"friendly": False})
+        carol = await user(server, "carol")
+        await carol.ok("watch", table=table)
+        entered, release = threading.Event(), threading.Event()
+        write = server.store.add_go_game
+
+        def blocked_write(record):
+            entered.set()
+            release.wait(10)
+            return write(record)
+
+        server.store.add_go_game = blocked_write
+        reader = sqlite3.connect(str(tmp_path / "hall.db"))
+        try:
+            for b, w in zip(BLACK, WHITE, strict=True):
+                await play(ann, table, b)
+                await play(bob, table, w)
+            await bob.ok("act", table=table, action="resign")
+            resigned = await carol.event("resign", table)
+            assert resigned["view"]["game"]["phase"] == "ending"
+            assert resigned["view"]["game"]["result"] is None
+            assert await trio.to_thread.run_sync(entered.wait, 10)
+            seen = (await carol.ok("snapshot", table=table))["view"]["game"]
+            assert seen["phase"] == "ending" and seen["result"] is None
+            assert await ann.error("act", table=table, action="pass") == "wrong_phase"
+            assert await ann.error("stand", table=table) == "wrong_phase"
+            assert not [m for m in carol.pushes + ann.pushes if m.get("kind") == "over"]
+            assert reader.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+            release.set()
+            over = await carol.event("over", table)
+            stored = reader.execute("SELECT id, result FROM games").fetchall()
+            assert stored == [(over["result"]["game"], "黑中盘胜")]
+            assert over["view"]["game"]["phase"] == "over"
+            assert await ann.error("act", table=table, action="pass") == "game_over"
+        finally:
+            release.set()
+            reader.close()
+
+
+@pytest.mark.trio
+async def test_a_game_ending_as_the_server_stops_is_stored_before_it_exits(tmp_path):
+    async with running_hall(tmp_path) as server:
+        ann, bob, table = await table_for_two(server, {"friendly": False})
+        for b, w in zip(BLACK, WHITE, strict=True):
+            await play(ann, table, b)
+            await play(bob, table, w)
+        await ann.ok("act", table=table, action="resign")
+    store = Store(str(tmp_path / "hall.db"))
+    try:
+        (game,) = store.games_of("ann")
+        assert game.result == "白中盘胜" and game.valid
+        assert economy.standing(store.db, "bob").window == (True,)
+    finally:
+        store.close()
