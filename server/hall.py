@@ -384,10 +384,12 @@ class Hall:
             raise ProtocolError(ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
         return table
 
-    def on_create_table(self, session: Session, request: dict) -> dict:
+    def on_create_table(self, session: Session, request: dict) -> dict | Awaitable[dict]:
         room = request["room"]
         options = parse_options(room, request.get("options"))
         self._require_friendly_for_guests(session, options)
+        if room != "go" and options.tier == "anti_cheat":
+            return self._place(session, room, options)
         waiting = sum(
             1 for t in self.tables.values() if t.created_by == session.name and not t.started
         )
@@ -402,6 +404,40 @@ class Hall:
         self.table_changed(table)
         log.info("%s created table %d (%s)", session.name, table.id, room)
         return {"table": table.id, "view": table.view_for(session)}
+
+    async def _place(self, session: Session, room: str, options: Any) -> dict:
+        """PL-15: nobody chooses a 防作弊 table. The player is placed at the oldest waiting
+        table of the room with the same options and a free seat he may take, or at a new one."""
+        name = session.name or ""
+        for table in list(self.tables.values()):
+            if table.room != room or table.options != options or table.seats_of(name):
+                continue
+            if table.started or not table.free_seats:
+                continue
+            try:
+                await self._check_coin_seat(session, table)
+            except ProtocolError as exc:
+                if exc.code is not ErrorCode.RANK_TOO_FAR_APART:
+                    raise
+                continue
+            if not table.started and table.free_seats and table.id in self.tables:
+                table.place(session)
+                return {"table": table.id, "view": table.view_for(session)}
+        table = TABLE_TYPES[room](self, self._next_table, options, name)
+        await self._check_coin_seat(session, table)
+        self._open(table)
+        table.place(session)
+        log.info("%s placed at new table %d (%s, 防作弊)", name, table.id, room)
+        return {"table": table.id, "view": table.view_for(session)}
+
+    async def _check_coin_seat(self, session: Session, table: Table) -> None:
+        """A mahjong coin room: the room's minimum (§6) and the title spread (PL-04)."""
+        coins = await self.store.call(economy.balance, self.store.db, session.name)
+        try:
+            check_can_sit(RoomTier[table.options.tier.upper()], coins)
+        except BelowRoomMinimum as exc:
+            raise ProtocolError(ErrorCode.BELOW_ROOM_MINIMUM, exc.message) from None
+        await self._check_ranked_titles(session.name or "", table)
 
     def _open(self, table: Table) -> None:
         self._next_table = table.id + 1
@@ -430,12 +466,7 @@ class Hall:
         if table.room == "go" and not table.options.friendly:
             await self._check_ranked_pairing(session.name or "", table)
         elif table.room != "go" and table.options.tier is not None:
-            coins = await self.store.call(economy.balance, self.store.db, session.name)
-            try:
-                check_can_sit(RoomTier[table.options.tier.upper()], coins)
-            except BelowRoomMinimum as exc:
-                raise ProtocolError(ErrorCode.BELOW_ROOM_MINIMUM, exc.message) from None
-            await self._check_ranked_titles(session.name or "", table)
+            await self._check_coin_seat(session, table)
         table.sit(session, request["seat"])
         return {"view": table.view_for(session)}
 
