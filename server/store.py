@@ -237,6 +237,23 @@ class MahjongHand:
             "finished_at": self.finished_at,
         }
 
+    def summary(self) -> dict[str, Any]:
+        """A line of the ``games`` list: ruleset, players by seat, the hand's totals, when."""
+        record = json.loads(self.record)
+        summary = {
+            "game": self.id,
+            "room": self.room,
+            "ruleset": record["ruleset"],
+            "table": self.table_id,
+            "hand_number": self.hand_number,
+            "players": json.loads(self.players),
+            "scores": json.loads(self.settlement)["totals"],
+            "finished_at": self.finished_at,
+        }
+        if "escaped" in record:
+            summary["escaped"] = record["escaped"]["seat"]
+        return summary
+
 
 class SchemaTooNew(RuntimeError):
     """The file was written by a newer qipai; refusing beats silently corrupting it."""
@@ -374,6 +391,15 @@ class Store:
                 hand.finished_at,
             ),
         )
+
+    def mahjong_hands_of(self, name: str, limit: int = 100) -> list[MahjongHand]:
+        rows = self.db.execute(
+            "SELECT * FROM mahjong_hands WHERE EXISTS"
+            " (SELECT 1 FROM json_each(mahjong_hands.players) WHERE value = ?)"
+            " ORDER BY id DESC LIMIT ?",
+            (name, limit),
+        ).fetchall()
+        return [MahjongHand(*row) for row in rows]
 
     def mahjong_hand(self, hand_id: int) -> MahjongHand | None:
         row = self.db.execute("SELECT * FROM mahjong_hands WHERE id = ?", (hand_id,)).fetchone()
