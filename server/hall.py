@@ -58,6 +58,8 @@ ROOM_NAMES = {
 }
 ADJOURNED_LIFETIME = 24 * 3600.0
 ADJOURNED_SWEEP = 600.0
+GAMES_LISTED = 100
+"""``games`` lists this many finished games (Go games and mahjong hands), newest first."""
 
 
 def starting_go_rank(text: str | None) -> GoStanding:
@@ -617,9 +619,11 @@ class Hall:
 
     async def on_games(self, session: Session, request: dict) -> dict:
         games = await self.store.call(self.store.games_of, session.name)
+        hands = await self.store.call(self.store.mahjong_hands_of, session.name)
         adjourned = await self.store.call(self.store.adjourned_of, session.name)
+        listed = sorted([*games, *hands], key=lambda g: -g.id)[:GAMES_LISTED]
         return {
-            "games": [g.summary() for g in games],
+            "games": [g.summary() for g in listed],
             "adjourned": [a.summary() for a in adjourned],
         }
 
