@@ -102,6 +102,8 @@ async def test_leaving_during_a_hand_is_an_escape_paid_to_the_other_three(tmp_pa
             assert economy.balance(db, name) == 5000 + expected
         assert game["scores"] == totals
         assert economy.points_of(db, "dan", "sichuan") == (totals[3] + 1600) // 100 - 16
+        listed = (await ann.client.ok("games"))["games"]
+        assert [(g["game"], g.get("escaped")) for g in listed] == [(record_id, 3)]
         stored = await ann.client.ok("game_record", game=record_id)
         assert stored["record"]["escaped"] == {"seat": 3, "cause": "left"}
         assert stored["settlement"] == settlement

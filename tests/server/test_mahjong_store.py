@@ -1,12 +1,18 @@
-"""Stored mahjong hands: migration 3, and a stored hand replays to its own settlement."""
+"""Stored mahjong hands: migration 3, a stored hand replays to its own settlement, and
+``games`` lists them."""
 
 import json
 import sqlite3
+
+import pytest
 
 from qipai.mahjong.bots import play_hand
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.machine import HandMachine
 from server.store import MIGRATIONS, MahjongHand, Store
+
+from .harness import running_hall, user
+from .test_mahjong_support import fast_config, play_all, seated_table
 
 
 def test_a_version_2_file_gains_the_hands_table_and_keeps_its_games(tmp_path):
@@ -51,3 +57,27 @@ def test_a_stored_hand_replays_to_its_settlement(tmp_path):
     replayed = HandMachine.from_record(wire["record"], wire["record"]["table_state"])
     assert replayed.over
     assert replayed.settlement.to_wire() == wire["settlement"] == hand.settlement.to_wire()
+
+
+@pytest.mark.trio
+async def test_games_lists_ones_mahjong_hands_next_to_go_games(tmp_path):
+    """Each stored hand of the player's, newest first: ruleset, players by seat, the hand's
+    totals and when; an escaped hand says whose seat escaped. Others' hands are not listed."""
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        table, bots = await seated_table(server, "zhongyou", {"hands": 2, "timed": False})
+        final = (await play_all(bots))[0]["game"]
+        eve = await user(server, "eve")
+        go = await eve.ok("create_table", room="go", options={"size": 9, "hotseat": True})
+        await eve.ok("act", table=go["table"], action="resign")
+        await server.hall.flush()
+        listed = (await bots[2].client.ok("games"))["games"]
+        history = final["history"]
+        assert [g["game"] for g in listed] == [h["game"] for h in reversed(history)]
+        for line, hand in zip(listed, reversed(history), strict=True):
+            assert line["room"] == "zhongyou" and line["ruleset"] == "zhongyou"
+            assert line["table"] == table and line["hand_number"] == hand["hand"]
+            assert sorted(line["players"]) == ["ann", "bob", "cat", "dan"]
+            assert line["scores"] == hand["totals"]
+            assert line["finished_at"] > 0 and "escaped" not in line
+        eves = (await eve.ok("games"))["games"]
+        assert [g["room"] for g in eves] == ["go"]
