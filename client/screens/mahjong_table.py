@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
@@ -46,14 +47,20 @@ KEY_OF = {
 
 
 FOOTER = {
-    "en": ("Discard", "Win", "Pung", "Kong", "Chow", "Pass", "Leave"),
-    "zh": ("打出", "胡", "碰", "杠", "吃", "过", "离开"),
+    "en": ("Discard", "Win", "Pung", "Kong", "Chow", "Pass", "Leave", "Void", "Next hand", "Bots"),
+    "zh": ("打出", "胡", "碰", "杠", "吃", "过", "离开", "定缺", "下一局", "电脑入座"),
+}
+TABLE_ACTIONS = {  # the key's action: the table action (you.legal) that enables it
+    "ready": "ready",
+    "add_bots": "add_bots",
+    "xiapao": "xiapao",
 }
 
 
 def table_bindings(language: str) -> list[Binding]:
-    """The table's keys, the footer's words in the UI language (the keys stay the same)."""
-    discard, win, pung, kong, chow, pass_, leave = FOOTER[language]
+    """The table's keys, the footer's words in the UI language (the keys stay the same); the
+    screen's `check_action` shows only those the ruleset and the moment allow."""
+    discard, win, pung, kong, chow, pass_, leave, void, ready, bots = FOOTER[language]
     return [
         Binding("left,h", "move(-1)", "Left", show=False, id="mahjong.left"),
         Binding("right,l", "move(1)", "Right", show=False, id="mahjong.right"),
@@ -67,12 +74,13 @@ def table_bindings(language: str) -> list[Binding]:
         Binding("k", "choose('kong')", kong, id="mahjong.kong"),
         Binding("c", "choose('chow')", chow, id="mahjong.chow"),
         Binding("x,space", "choose('pass')", pass_, id="mahjong.pass"),
-        Binding("m", "void(0)", "Void m", show=False, id="mahjong.void_m"),
-        Binding("s", "void(2)", "Void s", show=False, id="mahjong.void_s"),
+        Binding("m", "void(0)", f"{void} m", id="mahjong.void_m"),
+        Binding("p", "void(1)", f"{void} p", id="mahjong.void_p"),
+        Binding("s", "void(2)", f"{void} s", id="mahjong.void_s"),
         Binding("L", "choose('leave')", "Leave hand", show=False, id="mahjong.leave_hand"),
         Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
-        Binding("n", "ready", "Next hand", show=False, id="mahjong.ready"),
-        Binding("b", "add_bots", "Bots in empty seats", show=False, id="mahjong.add_bots"),
+        Binding("n", "ready", ready, id="mahjong.ready"),
+        Binding("b", "add_bots", bots, id="mahjong.add_bots"),
         Binding("a", "auto", "Auto-play on/off", show=False, id="mahjong.auto"),
         Binding("f", "xiapao", "下炮 on/off", show=False, id="mahjong.xiapao"),
         Binding("q", "leave", leave, id="mahjong.leave"),
@@ -118,6 +126,8 @@ class MahjongTableScreen(TableScreen):
         self._cover_screen: MahjongCoverScreen | None = None
         self._settlement: MahjongSettlementScreen | None = None
         self._xiapao = [False, False, False, False]  # Lengzi 下炮 as the table last said
+        self._actions = sorted({b.action for _, b in self._bindings})
+        self._keys: tuple[bool | None, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title", markup=False)
@@ -262,6 +272,7 @@ class MahjongTableScreen(TableScreen):
     def _redraw(self) -> None:
         if not self.query(MahjongBoard):
             return  # still composing, or already torn down
+        self._refresh_keys()
         self.query_one(MahjongBoard).show(self.view, self.hand_log, self._cursor_or_none())
         self._show_prompt()
 
@@ -330,6 +341,30 @@ class MahjongTableScreen(TableScreen):
 
     # What the player chooses.
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key shows in the footer, and works, only when the view offers what it does: chow
+        only in a ruleset with chow and at a discard one may chow, the void keys only while
+        choosing the void suit, the table's own keys when the table says so."""
+        view = self.view
+        if action == "choose":
+            return bool(self._matching(str(parameters[0])))
+        if action == "void":
+            return any(a.get("tile") == parameters[0] for a in view.legal_of("declare_void"))
+        if action in TABLE_ACTIONS:
+            return TABLE_ACTIONS[action] in view.table_actions
+        if action == "auto":
+            return "auto" in view.table_actions or "manual" in view.table_actions
+        if action == "settlement":
+            return view.settlement is not None
+        return True
+
+    def _refresh_keys(self) -> None:
+        """The footer is redrawn only when the keys on offer change (each redraw costs bytes)."""
+        keys = tuple(self.check_action(*parse_action(action)[1:]) for action in self._actions)
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh_bindings()
+
     def action_move(self, step: int) -> None:
         count = len(self._hand())
         if count:
@@ -377,11 +412,8 @@ class MahjongTableScreen(TableScreen):
         return options[0]
 
     def action_choose(self, wanted: str) -> None:
-        """Every key is always in the footer (redrawing it would cost more bytes than a
-        discard), so a choice not on offer is answered here, without asking the hall."""
-        if wanted == "pung" and self.view.legal_of("declare_void"):
-            self.action_void(1)  # p is also the dots suit when choosing the void suit
-            return
+        """The key is on offer (`check_action`); the tile under the cursor may still be one
+        that cannot go now (a void rule), which is said here without asking the hall."""
         action = self.pick_action(wanted)
         if action is None:
             self.say(self.strings("not_offered", action=self.strings.action(wanted)))

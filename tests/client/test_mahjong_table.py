@@ -94,6 +94,15 @@ def text_of(app: App, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
 
 
+def footer(app: App) -> dict[str, str]:
+    """The keys the footer shows now, with their words."""
+    return {
+        key: active.binding.description
+        for key, active in app.screen.active_bindings.items()
+        if active.enabled and active.binding.show
+    }
+
+
 def board_text(app: App) -> str:
     screen = table_screen(app)
     board = screen.query_one(MahjongBoard)
@@ -313,9 +322,10 @@ async def test_a_waiting_table_offers_its_creator_bots_for_the_empty_seats():
         assert "b fills the empty seats with bots" in text_of(app, "#prompt")
         middle = [line[27:53].strip() for line in board_text(app).split("\n")]
         assert "四川麻将" in middle and "Hand 1/4" in middle and "Wall 0" in middle
-        await pilot.press("d")
+        assert footer(app) == {"b": "Bots", "q": "Leave"}
+        await pilot.press("d")  # not on offer: not in the footer, and nothing is sent
         await pilot.pause()
-        assert text_of(app, "#message") == "not_offered: discard is not possible now"
+        assert app.hall.acts() == []
         await pilot.press("b")
         await pilot.pause()
     assert app.hall.acts() == [{"type": "act", "table": 4, "action": "add_bots"}]
@@ -393,9 +403,10 @@ async def test_in_chinese_with_cjk_tiles_the_prompt_and_the_settlement_name_tile
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert text_of(app, "#prompt") == "bob 打出 五筒： p 碰  x 过  [8秒]"
+        assert footer(app) == {"p": "Pung", "x": "Pass", "space": "Pass", "q": "Leave"}
         await pilot.press("d")
         await pilot.pause()
-        assert text_of(app, "#message") == "not_offered: 现在不能打出"
+        assert app.hall.acts() == []
     done = finished_hand()
     wire = table_wire(done, E, phase="between", table_legal=("ready",))
     app = TableApp(FakeHall(), wire, **looks)
@@ -419,8 +430,8 @@ async def test_the_chinese_table_has_its_footer_in_chinese_and_the_same_keys():
         )
         app.push_screen(screen)
         await pilot.pause()
-        shown = {b.binding.key: b.binding.description for b in screen.active_bindings.values()}
-        assert shown["d"] == shown["enter"] == "打出" and shown["x"] == "过"
+        shown = footer(app)
+        assert shown["d"] == shown["enter"] == "打出" and "x" not in shown
         assert screen.query_one("#title").region.height == 1
         await pilot.press("d")
         await pilot.pause()
@@ -515,3 +526,36 @@ async def test_the_table_fills_the_terminal_with_nothing_that_matters_clipped(si
         assert len(faces) == len(seat.concealed)  # every tile of the hand on its line
         assert "bob(" in shown[-3] and "dave" in shown[0]
         assert any(f"{'牌墙' if cjk else 'Wall'} {hand.wall.remaining()}" in r for r in shown)
+
+
+@pytest.mark.asyncio
+async def test_the_footer_shows_only_the_keys_the_ruleset_and_the_moment_allow():
+    hand = Table().start(["123m 456m 789m 5p 7p 999p", "*", "*", "*"])
+    app = TableApp(FakeHall(), table_wire(hand, E))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert footer(app) == {"d": "Discard", "enter": "Discard", "q": "Leave"}
+        discard(hand, E, "5p")  # a Sichuan discard: the others may pung or pass, never chow
+        screen = table_screen(app)
+        screen.on_table_push({"type": "event", "seq": 6, "view": table_wire(hand, S, seq=6)})
+        await pilot.pause()
+        # bob cannot claim the 5p: like every seat (MJ-08) he may only pass; no chow key
+        assert footer(app) == {"x": "Pass", "space": "Pass", "q": "Leave"}
+    void = TableApp(FakeHall(), table_wire(played(steps=0), W))
+    async with void.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert footer(void) == {"m": "Void m", "p": "Void p", "s": "Void s", "q": "Leave"}
+    table = Table()
+    hands = [
+        table.tiles("3m 111p 222p 333p EEE"),
+        table.tiles("12m 45m 999p 567s SSS"),
+        table.tiles("678m 678p 678s WWW N"),
+        table.tiles("789m 789s 444p CCC N"),
+    ]
+    wall = ScriptedWall(table.tiles("FFF PPP"), [])
+    zhongyou = HandMachine.arranged(get_ruleset("zhongyou", {}), wall, hands, dealer=E, turn=E)
+    discard(zhongyou, E, "3m")
+    chow = TableApp(FakeHall(), table_wire(zhongyou, S))
+    async with chow.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert footer(chow) == {"c": "Chow", "x": "Pass", "space": "Pass", "q": "Leave"}
