@@ -1,4 +1,5 @@
-"""One's finished games, newest first; `s` saves the selected game's SGF to a file."""
+"""One's finished games and mahjong hands, newest first; `s` saves the selected one to a file:
+a Go game as SGF, a mahjong hand as a readable text replay."""
 
 from __future__ import annotations
 
@@ -11,20 +12,42 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from client.connection import HallError
+from client.mahjong_record_text import ROOM_TITLES, save_mahjong_record
 from client.sgf_files import save_sgf
 
 
+def is_go(game: dict[str, Any]) -> bool:
+    return game.get("room") == "go"
+
+
 def game_cells(game: dict[str, Any]) -> tuple[str, ...]:
+    """#, finished, game, players, result, length: a Go game or a mahjong hand on one row."""
     finished = game.get("finished_at")
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(finished)) if finished else ""
+    if is_go(game):
+        valid = "" if game.get("valid") else " (invalid)"
+        return (
+            str(game.get("game")),
+            when,
+            "Go",
+            f"{game.get('black', '')} - {game.get('white', '')}",
+            f"{game.get('result', '')}{valid}",
+            f"{game.get('moves', '')} moves",
+        )
+    players = [str(p) for p in game.get("players") or []]
+    scores = game.get("scores") or []
+    result = " ".join(f"{s:+d}" for s in scores)
+    escaped = game.get("escaped")
+    if escaped is not None and 0 <= escaped < len(players):
+        result += f" ({players[escaped]} escaped)"
+    room = str(game.get("room", ""))
     return (
         str(game.get("game")),
         when,
-        str(game.get("black", "")),
-        str(game.get("white", "")),
-        str(game.get("result", "")),
-        "yes" if game.get("valid") else "no",
-        str(game.get("moves", "")),
+        ROOM_TITLES.get(room, room).split(" ")[0],
+        " ".join(players),
+        result,
+        f"hand {game.get('hand_number', '')}",
     )
 
 
@@ -35,7 +58,7 @@ class GamesScreen(Screen):
     GamesScreen #message { height: auto; padding: 0 1; color: $warning; }
     """
     BINDINGS = [
-        Binding("s", "save", "Save SGF", id="games.save"),
+        Binding("s", "save", "Save", id="games.save"),
         Binding("escape,q", "back", "Back", id="games.back"),
     ]
 
@@ -44,14 +67,16 @@ class GamesScreen(Screen):
         self.games: dict[int, dict[str, Any]] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static("qipai  my finished games  (s saves the SGF of the selected one)", id="title")
+        yield Static(
+            "qipai  my finished games  (s saves one: Go as SGF, mahjong as text)", id="title"
+        )
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Static("", id="message", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("#", "finished", "black", "white", "result", "valid", "moves")
+        table.add_columns("#", "finished", "game", "players", "result", "length")
         table.focus()
         self.run_worker(self._load(), group="games", exclusive=True)
 
@@ -95,7 +120,9 @@ class GamesScreen(Screen):
     async def _save(self, game: int) -> None:
         try:
             record = await self._request("game_record", game=game)
-            path = save_sgf({**self.games.get(game, {}), **record})
+            listed = self.games.get(game, {})
+            save = save_sgf if is_go(listed) or "sgf" in record else save_mahjong_record
+            path = save({**listed, **record})
         except HallError as error:
             self.say(f"{error.code}: {error.message}")
             return
