@@ -15,6 +15,7 @@ import secrets
 import shlex
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import platformdirs
@@ -26,6 +27,7 @@ from .economy import LedgerMismatch
 from .hall import HallConfig
 from .ssh.launcher import run_door
 from .store import SchemaTooNew, Store
+from .tables.mahjong_config import MahjongConfig
 
 log = logging.getLogger("server")
 
@@ -76,8 +78,49 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PER_ADDRESS,TOTAL",
         help="SSH connections at once from one address and in all (default: 8,64)",
     )
+    timings = parser.add_argument_group("mahjong table timings, in seconds")
+    for flag, field, text in MAHJONG_TIMINGS:
+        timings.add_argument(
+            flag,
+            type=_seconds,
+            dest=field,
+            default=getattr(DEFAULT_MAHJONG, field),
+            metavar="S",
+            help=f"{text} (default: %(default)s)",
+        )
     parser.add_argument("--log-level", default="INFO", help="logging level (default: %(default)s)")
     return parser
+
+
+DEFAULT_MAHJONG = MahjongConfig()
+MAHJONG_TIMINGS = (
+    ("--turn-seconds", "turn", "time to discard on a turn (MJ-06)"),
+    ("--claim-seconds", "claim", "time to answer a claim window (MJ-06)"),
+    (
+        "--claim-delay",
+        "claim_delay",
+        "least wait after a discard, so prompts cannot be timed (MJ-08)",
+    ),
+    ("--escape-grace", "escape_grace", "offline this long during a hand is an escape (PL-17)"),
+    ("--next-hand-seconds", "next_hand", "pause between hands on timed tables"),
+)
+
+
+def mahjong_config(args: argparse.Namespace) -> MahjongConfig:
+    """The hall's mahjong timings from the command line (the book's values by default)."""
+    return replace(
+        DEFAULT_MAHJONG, **{field: getattr(args, field) for _flag, field, _text in MAHJONG_TIMINGS}
+    )
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 3600:  # NaN fails too
+        raise argparse.ArgumentTypeError("seconds from 0 to 3600")
+    return value
 
 
 def _caps(text: str) -> tuple[int, int]:
@@ -112,7 +155,7 @@ async def _stop_on_stdin_eof(server: Server) -> None:
 
 async def _main(args: argparse.Namespace, store: Store, bots: BotFactory, data_dir: Path) -> int:
     door_secret = secrets.token_urlsafe(32) if args.ssh is not None else None
-    server = Server(store, bots, HallConfig(door_secret=door_secret))
+    server = Server(store, bots, HallConfig(door_secret=door_secret, mahjong=mahjong_config(args)))
     code = 0
     async with trio.open_nursery() as nursery:
         nursery.start_soon(_stop_on_signals, server)
