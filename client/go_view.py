@@ -58,6 +58,56 @@ class ClockView:
 
 
 @dataclass(frozen=True)
+class BetLine:
+    bettor: str
+    side: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class BetsView:
+    """A golden table's bets as the hall lists them (platform.md §5): everyone's bets, the pool
+    per side, the limits to show, and once the game is stored each bettor's net."""
+
+    open: bool = False
+    bets: tuple[BetLine, ...] = ()
+    pool: dict[str, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
+    minimum: int = 10
+    maximum: int = 10_000
+    per_spectator: int = 2
+    close_at_ply: int = 50
+    refunded: bool = False
+    nets: dict[str, int] | None = None
+    """None until the pool is settled."""
+
+    def left_for(self, name: str) -> int:
+        """Bets `name` has not used yet: shown to them, the hall still judges the bet."""
+        return max(0, self.per_spectator - sum(1 for b in self.bets if b.bettor == name))
+
+    @classmethod
+    def from_wire(cls, bets: dict[str, Any] | None) -> BetsView | None:
+        if bets is None:
+            return None
+        limits = bets.get("limits") or {}
+        outcome = bets.get("outcome")
+        bettors = (outcome or {}).get("bettors") or {}
+        return cls(
+            open=bool(bets.get("open")),
+            bets=tuple(
+                BetLine(str(b["bettor"]), str(b["side"]), int(b["amount"]))
+                for b in bets.get("bets") or ()
+            ),
+            pool={c: int((bets.get("pool") or {}).get(c, 0)) for c in COLOURS},
+            minimum=int(limits.get("min", 10)),
+            maximum=int(limits.get("max", 10_000)),
+            per_spectator=int(limits.get("per_spectator", 2)),
+            close_at_ply=int(bets.get("close_at_ply", 50)),
+            refunded=bool((outcome or {}).get("refunded")),
+            nets=None if outcome is None else {n: int(o["net"]) for n, o in bettors.items()},
+        )
+
+
+@dataclass(frozen=True)
 class GoView:
     size: int
     grid: tuple[tuple[str | None, ...], ...]
@@ -81,6 +131,7 @@ class GoView:
     handicap: int = 0
     table: int | None = None
     seq: int | None = None
+    bets: BetsView | None = None
 
     @property
     def is_spectator(self) -> bool:
@@ -130,6 +181,7 @@ class GoView:
             handicap=int(game.get("handicap") or 0),
             table=view.get("table"),
             seq=view.get("seq"),
+            bets=BetsView.from_wire(game.get("bets")),
         )
 
 

@@ -2,7 +2,9 @@
 
 The screen sends what the player chose and draws what the hall answers; it never decides whether
 a move is legal. Keys that only make sense for a seated player are hidden from spectators, and
-keys with lasting consequences (resign, leave mid-game) ask to be pressed twice.
+keys with lasting consequences (resign, leave mid-game) ask to be pressed twice. On a golden
+(ranked) table the bets are listed under the panel, and a spectator who may still bet gets the
+`b` key and its bet window.
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
 
 from client.connection import HallError
 from client.go_view import GoView
+from client.screens.bet_window import SIDE_NAMES, BetWindow
 from client.screens.table_screen import Hall, TableScreen
+from client.widgets.bets_panel import BetsPanel
 from client.widgets.go_board import GoBoard
 from client.widgets.go_panel import GoPanel
 
@@ -33,6 +37,7 @@ class GoTableScreen(TableScreen):
     GoTableScreen { layout: vertical; }
     GoTableScreen #title { height: 1; background: $panel; padding: 0 1; }
     GoTableScreen #table { height: auto; }
+    GoTableScreen #side { width: 1fr; height: auto; }
     GoTableScreen #message { height: 1; padding: 0 1; color: $warning; }
     GoTableScreen #chat { display: none; height: 1; border: none; padding: 0 1; }
     GoTableScreen #chat.typing { display: block; }
@@ -47,16 +52,20 @@ class GoTableScreen(TableScreen):
         Binding("m", "act('resume')", "Resume", id="go.resume"),
         Binding("R", "resign", "Resign", id="go.resign"),
         Binding("colon", "type_point", "Type point", id="go.type_point"),
+        Binding("b", "bet", "Bet 押币", id="go.bet"),
         Binding("t", "chat", "Chat", id="go.chat", priority=True),
         Binding("q", "leave", "Leave", id="go.leave"),
         Binding("escape", "stop_chat", "Board", id="go.stop_chat", show=False),
     ]
 
-    def __init__(self, hall: Hall, table: int, view: GoView, title: str = "") -> None:
+    def __init__(
+        self, hall: Hall, table: int, view: GoView, title: str = "", account: str = ""
+    ) -> None:
         super().__init__()
         self.hall = hall
         self.table = table
         self.view = view
+        self.account = account
         self.title_text = title or f"Go {view.size}x{view.size} - table {table}"
         self.seq: int | None = view.seq
         self._armed: dict[str, float] = {}
@@ -66,7 +75,9 @@ class GoTableScreen(TableScreen):
         yield Static(self.title_text, id="title", markup=False)
         with Horizontal(id="table"):
             yield GoBoard(self.view, show_cursor=not self.view.is_spectator, id="board")
-            yield GoPanel(self.view, id="panel")
+            with Vertical(id="side"):
+                yield GoPanel(self.view, id="panel")
+                yield BetsPanel(self.view, self.account, id="bets")
         yield Static("", id="message", markup=False)
         yield Input(placeholder="table chat: enter sends, esc returns to the board", id="chat")
         yield Footer()
@@ -102,6 +113,12 @@ class GoTableScreen(TableScreen):
             self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
         if message.get("kind") == "over":
             self.say("Game over - q leaves the table")
+        elif self.view.phase == "ending":
+            self.say("The game has ended - storing the result...")
+
+    def on_bet_result(self, message: dict[str, Any]) -> None:
+        """The hall's word on this bettor's bets (000:L65); the app pops it up as well."""
+        self.say(f"Your bets: {message.get('text', '')}")
 
     async def rejoin(self, hall: Hall) -> None:
         """After a reconnection: a player's seat comes back with a pushed snapshot; a spectator
@@ -135,6 +152,7 @@ class GoTableScreen(TableScreen):
         board.show_cursor = not view.is_spectator
         board.show(view)
         self.query_one(GoPanel).show(view, time.monotonic())
+        self.query_one(BetsPanel).show(view)
         if self._key_signature(view) != self._shown_keys:
             self._shown_keys = self._key_signature(view)
             self.refresh_bindings()
@@ -156,6 +174,8 @@ class GoTableScreen(TableScreen):
             return not isinstance(self.focused, Input)
         if action in ("leave", "stop_chat"):
             return True
+        if action == "bet":
+            return self.may_bet()
         view = self.view
         if view.is_spectator or view.phase not in PHASE_ACTIONS:
             return False
@@ -167,7 +187,26 @@ class GoTableScreen(TableScreen):
         return True
 
     def _key_signature(self, view: GoView) -> tuple[object, ...]:
-        return (view.phase, view.is_spectator, view.may("undo_accept"))
+        left = view.bets.left_for(self.account) if view.bets else 0
+        return (view.phase, view.is_spectator, view.may("undo_accept"), view.may("bet"), left)
+
+    def may_bet(self) -> bool:
+        """While the hall offers `bet` and this spectator has bets left (a third would only be
+        refused)."""
+        bets = self.view.bets
+        return bets is not None and self.view.may("bet") and bets.left_for(self.account) > 0
+
+    def action_bet(self) -> None:
+        if self.may_bet():
+            window = BetWindow(self.hall, self.table, self.view, self.account)
+            self.app.push_screen(window, self._bet_placed)
+
+    def _bet_placed(self, reply: dict[str, Any] | None) -> None:
+        if reply is None:
+            return
+        bet = reply.get("bet") or {}
+        side = SIDE_NAMES.get(bet.get("side"), "?")
+        self.say(f"Bet {bet.get('amount', 0):,} on {side}; you hold {reply.get('balance', 0):,}")
 
     def on_go_board_point_chosen(self, event: GoBoard.PointChosen) -> None:
         if self.view.is_spectator:

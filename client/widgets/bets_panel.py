@@ -1,0 +1,70 @@
+"""The bets of a golden table, under the side panel (the seed's list at the top right of the
+board, 000:L63): whether betting is open, the pool per side, every bet, and once the game is
+stored each bettor's net. A spectator who may still bet sees the key for it here.
+
+Drawn with CellLines like the side panel, so a move (which redraws the table) costs nothing
+here unless the bets changed.
+"""
+
+from __future__ import annotations
+
+from client.go_view import BLACK, WHITE, BetsView, GoView
+from client.widgets.cell_lines import Cell, CellLines, text_cells
+
+GLYPH = {BLACK: "X", WHITE: "O"}
+SHOWN = 5
+"""Bet lines that fit under the panel of a 19x19 board at 80x24; older ones fold into a count."""
+
+
+def bet_lines(bets: BetsView, me: str, move_number: int, spectator: bool) -> list[str]:
+    if bets.nets is not None:
+        head = "Bets refunded" if bets.refunded else "Bets settled"
+    elif bets.open:
+        head = f"Bets open to ply {bets.close_at_ply} (now {move_number})"
+    else:
+        head = "Bets closed"
+    lines = [head, f"Pool X {bets.pool[BLACK]:,}  O {bets.pool[WHITE]:,}"]
+    shown = bets.bets[-SHOWN:]
+    if len(bets.bets) > len(shown):
+        lines.append(f"  ... {len(bets.bets) - len(shown)} earlier")
+    for bet in shown:
+        mine = "*" if bet.bettor == me else " "
+        line = f"{mine}{bet.bettor[:10]:<10} {GLYPH.get(bet.side, '?')} {bet.amount:>6,}"
+        lines.append(line)
+    if bets.nets is not None and me in bets.nets:
+        net = bets.nets[me]
+        lines.append("You: refunded" if bets.refunded else f"You: {net:+,} coins")
+    elif spectator and bets.open:
+        left = bets.left_for(me)
+        lines.append(f"b bet ({left} left)" if left else f"Your {bets.per_spectator} bets are in")
+    if not bets.bets:
+        lines.insert(2, "  no bets yet")
+    return lines
+
+
+class BetsPanel(CellLines):
+    DEFAULT_CSS = """
+    BetsPanel { width: 1fr; min-width: 28; height: auto; }
+    BetsPanel > .bets-panel--head { color: $warning; text-style: bold; }
+    """
+    COMPONENT_CLASSES = {"bets-panel--head"}
+
+    def __init__(self, view: GoView, me: str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.me = me
+        self.lines: list[str] = []
+        self.show(view)
+
+    def show(self, view: GoView) -> None:
+        self.display = view.bets is not None
+        if view.bets is None:
+            self.lines = []
+        else:
+            self.lines = bet_lines(view.bets, self.me, view.move_number, view.is_spectator)
+        self.redraw()
+
+    def build_lines(self) -> list[list[Cell]]:
+        return [
+            text_cells(f" {line}", "bets-panel--head" if i == 0 else "")
+            for i, line in enumerate(self.lines)
+        ]
