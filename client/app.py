@@ -183,7 +183,8 @@ class QipaiApp(App):
             existing.show_view(view)
             return existing
         assert self.hall is not None
-        screen = GoTableScreen(self.hall, table, view, title=self._table_title(table, view))
+        title = self._table_title(table, view)
+        screen = GoTableScreen(self.hall, table, view, title=title, account=self.account)
         self.push_screen(screen)
         return screen
 
@@ -221,6 +222,8 @@ class QipaiApp(App):
             if isinstance(screen, GoTableScreen) and message.get("kind") == "over":
                 view = message.get("view") or {}
                 self.push_screen(ResultScreen(table, view))
+        elif kind == "bet_result":
+            self._bet_result(message)
         elif kind in ("lobby", "chat"):
             for screen in self.screen_stack:
                 if hasattr(screen, "on_lobby_push"):
@@ -229,6 +232,18 @@ class QipaiApp(App):
             if message.get("code") == "replaced":
                 self.token = None  # logged in elsewhere: reconnecting would throw that one out
             self.notify(str(message.get("message", "")), title="the hall said bye", timeout=10)
+
+    def _bet_result(self, message: dict[str, Any]) -> None:
+        """A golden table's pop-up to each bettor (000:L65), wherever they are in the hall."""
+        table = message.get("table")
+        self.notify(
+            f"Game {message.get('game', '?')}: {message.get('text', '')}",
+            title=f"竞猜 your bets on table {table}",
+            timeout=15,
+        )
+        screen = self.table_screen(table) if isinstance(table, int) else None
+        if isinstance(screen, GoTableScreen):
+            screen.on_bet_result(message)
 
     def on_hall_closed(self, closed: HallClosed) -> None:
         if self.token and self.endpoint:
