@@ -37,6 +37,8 @@ def status_text(view: GoView) -> str:
         return f"Result: {result_text(view)}"
     if view.phase == "waiting":
         return "Waiting for an opponent"
+    if view.phase == "ending":
+        return "Game over: storing the result"
     if view.phase == "scoring":
         count = view.count or {}
         return f"Count X {count.get(BLACK, 0):g} O {count.get(WHITE, 0):g}"
