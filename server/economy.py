@@ -22,7 +22,7 @@ from qipai.platform.errors import BadInput, InsufficientCoins, PairingRefused
 from qipai.platform.go_ranks import GoStanding, RankedEntry, record_ranked_game
 from qipai.platform.grants import new_account, relief
 from qipai.platform.hand_coins import close_pot, settle_hand
-from qipai.platform.ledger import HOUSE, Entry, Movement, Reason, balances_from
+from qipai.platform.ledger import HOUSE, Movement, Reason
 from qipai.platform.titles import RANKED_SPREAD, check_ranked_table, hand_points, title_for
 from qipai.protocol import MAHJONG_ROOMS
 
@@ -83,19 +83,30 @@ def balance(db: sqlite3.Connection, account: str) -> int:
 
 
 def check_ledger(db: sqlite3.Connection) -> None:
-    """The start-up check: every stored balance equals the sum of its ledger entries, and the
-    ledger as a whole sums to zero (no coin created or lost)."""
-    entries = [
-        Entry(account, amount, Reason(reason), ref)
-        for account, amount, reason, ref in db.execute(
-            "SELECT account, amount, reason, ref FROM ledger"
+    """The start-up check: every stored balance equals the sum of its ledger entries, every
+    movement sums to zero (no coin created or lost) and carries known reasons.
+
+    The sums are SQL aggregates rather than the core's ``balances_from`` over ``Entry`` objects:
+    the same arithmetic, about ten times faster on a ledger of 100,000 entries
+    (bench/economy.py), which the hall waits for before it opens.
+    """
+    reasons = {reason for (reason,) in db.execute("SELECT DISTINCT reason FROM ledger")}
+    unknown = reasons - {reason.value for reason in Reason}
+    if unknown:
+        raise LedgerMismatch(f"the ledger holds entries of unknown reasons {sorted(unknown)}")
+    row = db.execute(
+        "SELECT movement, SUM(amount) FROM ledger GROUP BY movement HAVING SUM(amount) != 0 LIMIT 1"
+    ).fetchone()
+    if row is not None:
+        raise LedgerMismatch(
+            f"the ledger sums to {row[1]} coins, not 0, in movement {row[0]}: entries are missing"
         )
-    ]
-    derived = balances_from(entries)
+    derived = dict(
+        db.execute(
+            "SELECT account, SUM(amount) FROM ledger GROUP BY account HAVING SUM(amount) != 0"
+        )
+    )
     stored = {a: c for a, c in db.execute("SELECT account, coins FROM balances") if c}
-    total = sum(e.amount for e in entries)
-    if total:
-        raise LedgerMismatch(f"the ledger sums to {total} coins, not 0: entries are missing")
     if derived != stored:
         wrong = sorted(set(derived) | set(stored), key=str)
         diffs = [

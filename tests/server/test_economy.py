@@ -133,6 +133,16 @@ def test_the_ledger_is_append_only(tmp_path):
             " VALUES (99, 'ann', 7, 'hand', 'x', '', 0)",
             "sums to 7",
         ),
+        (  # two movements wrong by opposite amounts: the total is right, each movement is not
+            "INSERT INTO ledger(movement, account, amount, reason, ref, detail, at)"
+            " VALUES (98, 'ann', 7, 'hand', 'x', '', 0), (99, 'ann', -7, 'hand', 'y', '', 0)",
+            "sums to 7 coins, not 0, in movement 98",
+        ),
+        (
+            "INSERT INTO ledger(movement, account, amount, reason, ref, detail, at)"
+            " VALUES (99, 'ann', 7, 'gift', 'x', '', 0), (99, 'house', -7, 'gift', 'x', '', 0)",
+            "unknown reasons \\['gift'\\]",
+        ),
     ],
 )
 def test_the_hall_refuses_to_open_a_database_whose_balances_disagree(tmp_path, tamper, says):
