@@ -6,7 +6,8 @@ deal, fees, the Lengzi pot, PL-20 limits, escapes, xuezhan winners leaving, play
 between hands), ranked Go games with spectators' bets (settled with the game, or refunded when
 the game is lost with its server), daily relief and operator grants and removals. Every step
 goes through the function the server itself calls (``Store.add_mahjong_hand``,
-``mahjong_escape.record_escape`` …) and after every step the books must hold:
+``mahjong_escape.record_escape`` …) and every 25 steps (a match, a game, a grant or a day
+of relief each) the books must hold:
 
 - every account but the house ≥ 0;
 - the coins of players, pots and pools = what was granted (tallied by this test from the grants
