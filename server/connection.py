@@ -1,13 +1,22 @@
-"""The task that serves one TCP connection.
+"""The task that serves one TCP connection, and the outbox that carries its replies and pushes.
 
 It reads, decodes and handles requests one at a time (so a slow request applies back-pressure
-to its own client only), while a writer task drains the session's outbox.  Every failure of
-this connection ends here: nothing a peer sends can reach another connection's task.
+to its own client only).  Every failure of this connection ends here: nothing a peer sends can
+reach another connection's task.
+
+Writing is where a busy hall spends its time, so the outbox avoids waking a task per message:
+what is pushed while a request is handled is written straight to the socket with one
+non-blocking write when the handler is done (the reply and the events it caused, to every peer
+they concern, each peer's share joined into one write); pushes from other tasks (clocks, bots)
+are written by one flusher task per run, once per scheduling batch.  Only a peer whose kernel
+buffer is full has its own writer task wait for room; while it waits, messages queue up to
+``OUTBOX`` and then the peer is disconnected rather than buffered without bound.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from typing import TYPE_CHECKING
 
 import trio
@@ -26,17 +35,135 @@ HANDSHAKE_TIMEOUT = 30.0
 LINGER = 0.5
 
 
-async def _write(stream: trio.abc.SendStream, outbox: trio.MemoryReceiveChannel[bytes]) -> None:
-    """Send what is queued, joining whatever queued up meanwhile into one write."""
-    async with outbox:
-        async for data in outbox:
-            chunks = [data]
-            while True:
-                try:
-                    chunks.append(outbox.receive_nowait())
-                except (trio.WouldBlock, trio.EndOfChannel):
-                    break
-            await stream.send_all(b"".join(chunks) if len(chunks) > 1 else data)
+class Outbox:
+    """The bytes queued for one peer: the part of a memory channel's interface that ``Session``
+    uses (``send_nowait``, ``close``), over a list of encoded messages.
+
+    A socket is written without its writer task as long as the kernel takes the bytes; any other
+    stream (the tests' memory streams) is written by the writer task with ``send_all``.
+    """
+
+    def __init__(self, stream: trio.abc.SendStream, limit: int = OUTBOX) -> None:
+        self._stream = stream
+        self._socket = stream.socket if isinstance(stream, trio.SocketStream) else None
+        self._limit = limit
+        self._chunks: list[bytes] = []
+        self._marked = False  # waiting in the flusher's list
+        self._blocked = False  # the kernel's buffer is full: the writer task waits for room
+        self._closed = False  # no more messages: the writer ends once the queue is written
+        self._gone = False  # the connection ended: nothing is written any more
+        self._broken: OSError | None = None
+        self._wake = trio.Event()
+        self._flusher = _flusher()
+
+    def send_nowait(self, data: bytes) -> None:
+        """Queue ``data``; ``trio.WouldBlock`` says the peer has stopped reading."""
+        if self._closed or self._gone:
+            raise trio.ClosedResourceError
+        if len(self._chunks) >= self._limit:
+            raise trio.WouldBlock
+        self._chunks.append(data)
+        if not self._marked:
+            self._marked = True
+            self._flusher.mark(self)
+
+    def close(self) -> None:
+        """Write what is queued, then let the writer task end the connection."""
+        self._closed = True
+        self._wake.set()
+
+    def detach(self) -> None:
+        """The stream is about to close: never touch it again (its descriptor may be reused)."""
+        self._gone = True
+        self._chunks.clear()
+        self._wake.set()
+
+    def flush(self) -> None:
+        """Hand the queue to the kernel in one write, or to the writer task when it must wait."""
+        self._marked = False
+        if self._blocked or self._gone or not self._chunks:
+            return
+        if self._socket is None:
+            self._wake.set()
+            return
+        chunks = self._chunks
+        data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        try:
+            sent = os.write(self._socket.fileno(), data)
+        except BlockingIOError:
+            sent = 0
+        except OSError as exc:
+            self._broken = exc
+            self._chunks = []
+            self._wake.set()
+            return
+        if sent == len(data):
+            self._chunks = []
+        else:
+            self._chunks = [data[sent:]]
+            self._blocked = True
+            self._wake.set()
+
+    async def write(self) -> None:
+        """The writer task: waits for room when the kernel is full, and ends after ``close``."""
+        while True:
+            await self._wake.wait()
+            self._wake = trio.Event()
+            if self._socket is None:
+                while self._chunks and not self._gone:
+                    data, self._chunks = b"".join(self._chunks), []
+                    await self._stream.send_all(data)
+            else:
+                self.flush()
+                while self._blocked and not self._gone:
+                    await trio.lowlevel.wait_writable(self._socket)
+                    self._blocked = False
+                    self.flush()
+            if self._broken is not None:
+                raise trio.BrokenResourceError(str(self._broken)) from self._broken
+            if self._gone or (self._closed and not self._chunks):
+                return
+
+
+class _Flusher:
+    """Writes the outboxes that pushes outside request handlers left behind, once a batch."""
+
+    def __init__(self) -> None:
+        self._marked: list[Outbox] = []
+        self._due = trio.Event()
+
+    def mark(self, outbox: Outbox) -> None:
+        self._marked.append(outbox)
+        self._due.set()
+
+    def flush(self) -> None:
+        marked, self._marked = self._marked, []
+        for outbox in marked:
+            outbox.flush()
+
+    async def run(self) -> None:
+        while True:
+            await self._due.wait()
+            self._due = trio.Event()
+            self.flush()
+
+
+_FLUSHER: trio.lowlevel.RunVar[_Flusher] = trio.lowlevel.RunVar("qipai_outbox_flusher")
+
+
+def _flusher() -> _Flusher:
+    try:
+        return _FLUSHER.get()
+    except LookupError:
+        flusher = _Flusher()
+        trio.lowlevel.spawn_system_task(flusher.run, name="qipai outbox flusher")
+        _FLUSHER.set(flusher)
+        return flusher
+
+
+def flush_outboxes() -> None:
+    """Write everything queued so far; request handlers end with this."""
+    _flusher().flush()
 
 
 async def _read(hall: Hall, session: Session, stream: trio.abc.ReceiveStream) -> None:
@@ -65,18 +192,22 @@ async def _read_once(
     except ProtocolError as exc:
         session.send(reply_for(None, exc))
         session.close(exc.code, exc.message)
+        flush_outboxes()
         return False
-    for message in messages:
-        if session.closed:
-            return False
-        await hall.handle(session, message)
+    try:
+        for message in messages:
+            if session.closed:
+                return False
+            await hall.handle(session, message)
+    finally:
+        flush_outboxes()
     return True
 
 
 async def serve_connection(hall: Hall, stream: trio.SocketStream | trio.abc.Stream) -> None:
     address = _peer(stream)
-    outbox_send, outbox_receive = trio.open_memory_channel[bytes](OUTBOX)
-    session = Session(address, outbox_send)
+    outbox = Outbox(stream)
+    session = Session(address, outbox)  # type: ignore[arg-type]  # the channel subset it uses
     log.info("connection from %s", address)
     try:
         async with trio.open_nursery() as nursery:
@@ -85,7 +216,7 @@ async def serve_connection(hall: Hall, stream: trio.SocketStream | trio.abc.Stre
 
             async def writer() -> None:
                 try:
-                    await _write(stream, outbox_receive)
+                    await outbox.write()
                 finally:
                     nursery.cancel_scope.cancel()
 
@@ -93,7 +224,7 @@ async def serve_connection(hall: Hall, stream: trio.SocketStream | trio.abc.Stre
             await _read(hall, session, stream)
             if not session.closed:
                 session.closed = True
-                outbox_send.close()
+                outbox.close()
         await _linger(stream)
     except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
         log.info("%s: connection lost (%s)", session, exc)
@@ -101,6 +232,7 @@ async def serve_connection(hall: Hall, stream: trio.SocketStream | trio.abc.Stre
         log.exception("%s: connection task failed", session)
     finally:
         session.closed = True
+        outbox.detach()
         hall.disconnected(session)
         await trio.aclose_forcefully(stream)
         log.info("%s: closed", session)
