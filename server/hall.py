@@ -100,6 +100,12 @@ class Hall:
         self.tables: dict[int, Table] = {}
         self._table_scopes: dict[int, trio.CancelScope] = {}
         self._next_table = 1
+        # No game is played yet, so a pool holding coins belongs to a game lost with the last
+        # server: refunded before anyone can connect (PL-10). Not in ``open_database``: a tool
+        # opening the file beside a running hall must not refund live bets.
+        refunded = bets.refund_unfinished(store.db, time.time())
+        if refunded:
+            log.info("refunded the bets of %d unfinished games: %s", len(refunded), refunded)
         self._next_game = store.next_game_id()
         self._by_name = accounts.LoginLimiter(
             config.failed_logins_per_name, config.failed_login_window

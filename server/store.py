@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -21,7 +20,7 @@ from qipai.platform.betting import BetsSettled
 from qipai.platform.go_ranks import GoStanding
 from qipai.platform.grants import NEW_ACCOUNT_COINS
 
-from .bets import last_bet_game_id, record_go_game_with_bets, refund_unfinished
+from .bets import last_bet_game_id, record_go_game_with_bets
 from .economy import (
     HandCoins,
     check_ledger,
@@ -267,7 +266,6 @@ def open_database(path: str) -> sqlite3.Connection:
     migrate(db)
     check_ledger(db)
     check_points(db)
-    refund_unfinished(db, time.time())  # bets on games lost with the last server (PL-10)
     return db
 
 

@@ -269,26 +269,30 @@ def test_a_failed_game_write_settles_no_bet(store, monkeypatch):
     assert economy.balance(store.db, "bets:go:7") == 500  # still riding, nothing half-paid
 
 
-def test_a_restart_refunds_the_pools_of_games_that_never_finished(tmp_path, store):
+@pytest.mark.trio
+async def test_a_restart_refunds_the_pools_of_games_that_never_finished(tmp_path, store):
     stake(store, 7, "sam", "black", 300)
     stake(store, 7, "tom", "white", 200)
     stake(store, 9, "tom", "black", 50)
     stake(store, 11, "sam", "white", 10)
     store.add_go_game(finished(11, "white"))  # finished: one-sided, refunded with its game
     store.close()
-    again = Store(str(tmp_path / "hall.db"))  # what a crash leaves: pools 7 and 9 still full
+    opened = Store(str(tmp_path / "hall.db"))  # a tool opening the file refunds nothing
     try:
-        assert economy.balance(again.db, "sam") == economy.balance(again.db, "tom") == 5000
+        assert economy.balance(opened.db, "bets:go:7") == 500
+    finally:
+        opened.close()
+    async with running_hall(tmp_path) as server:  # what a crash leaves: pools 7 and 9 full
+        db = server.store.db
+        assert economy.balance(db, "sam") == economy.balance(db, "tom") == 5000
         for pool in ("bets:go:7", "bets:go:9", "bets:go:11"):
-            assert economy.balance(again.db, pool) == 0
-        reasons = again.db.execute(
+            assert economy.balance(db, pool) == 0
+        reasons = db.execute(
             "SELECT ref, COUNT(*) FROM ledger WHERE reason = 'bet_refund' GROUP BY ref ORDER BY ref"
         ).fetchall()
         assert reasons == [("go:11", 2), ("go:7", 4), ("go:9", 2)]
-        economy.check_ledger(again.db)
-        assert again.next_game_id() == 12  # no id with a pool is handed out again
-    finally:
-        again.close()
+        economy.check_ledger(db)
+        assert server.store.next_game_id() == 12  # no id with a pool is handed out again
 
 
 @pytest.mark.trio
