@@ -277,12 +277,22 @@ async def test_over_goes_out_only_after_the_record_is_committed(tmp_path):
 
 @pytest.mark.trio
 async def test_a_game_ending_as_the_server_stops_is_stored_before_it_exits(tmp_path):
+    """The clean-shutdown flush waits for a record still being written when the hall stops."""
+    release = threading.Event()
     async with running_hall(tmp_path) as server:
         ann, bob, table = await table_for_two(server, {"friendly": False})
+        write = server.store.add_go_game
+
+        def slow_write(record):
+            release.wait(10)
+            return write(record)
+
+        server.store.add_go_game = slow_write
         for b, w in zip(BLACK, WHITE, strict=True):
             await play(ann, table, b)
             await play(bob, table, w)
         await ann.ok("act", table=table, action="resign")
+        threading.Timer(0.5, release.set).start()  # lands while the hall is stopping
     store = Store(str(tmp_path / "hall.db"))
     try:
         (game,) = store.games_of("ann")
