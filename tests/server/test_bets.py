@@ -4,8 +4,10 @@ Go game, every refusal has its code and moves nothing, the pool is settled with 
 games that never finish are refunded at shutdown or on the next start."""
 
 import sqlite3
+from functools import partial
 
 import pytest
+import trio
 
 from qipai.platform.betting import BetBook
 from server import bets, economy
@@ -326,3 +328,48 @@ async def test_a_bettor_who_left_is_still_told_and_paid(tmp_path):
         assert (told["outcome"], told["net"]) == ("won", 900)  # 2000 − 100 rake
         await server.hall.flush()
         assert coins(server, "tom") == 5900 and coins(server, "sam") == 4000
+
+
+@pytest.mark.trio
+async def test_bets_racing_the_end_of_the_game_are_either_settled_with_it_or_refused(tmp_path):
+    """Twelve spectators fire both their bets while White resigns: whatever got into the pool
+    is settled with the game, whatever came too late is refused whole, and no coin is lost."""
+    async with running_hall(tmp_path) as server:
+        names = [f"w{i}" for i in range(12)]
+        ann, bob, table, watchers = await golden_table(server, *names)
+        await play_stones(ann, bob, table, BLACK, WHITE)
+        replies: dict[str, list[dict]] = {name: [] for name in names}
+
+        async def bettor(name, client, side):
+            for amount in (100, 250):
+                replies[name].append(
+                    await client.request("bet", table=table, side=side, amount=amount)
+                )
+
+        async with trio.open_nursery() as nursery:
+            for i, (name, client) in enumerate(zip(names, watchers, strict=True)):
+                nursery.start_soon(bettor, name, client, "black" if i % 2 else "white")
+            await ann.event("bet", table)  # the first bets are in, the rest in flight
+            nursery.start_soon(partial(bob.ok, "act", table=table, action="resign"))
+        await server.hall.flush()
+        over = await ann.event("over", table)
+        outcome = over["view"]["game"]["bets"]["outcome"]
+        placed = over["view"]["game"]["bets"]["bets"]
+        accepted = {
+            name: sum(r["bet"]["amount"] for r in got if r["type"] == "ok")
+            for name, got in replies.items()
+        }
+        for got in replies.values():
+            assert all(r["type"] == "ok" or r["code"] == "bet_window_closed" for r in got)
+        assert sum(accepted.values()) == sum(b["amount"] for b in placed)
+        db = server.store.db
+        economy.check_ledger(db)
+        assert (
+            economy.balance(db, bets.bet_pool_account(bets.game_ref(over["result"]["game"]))) == 0
+        )
+        nets = {} if outcome is None else {n: o["net"] for n, o in outcome["bettors"].items()}
+        for name in names:
+            assert coins(server, name) == 5000 + nets.get(name, 0), name
+            assert (name in nets) == (accepted[name] > 0)
+        # The house issued 14 grants and kept exactly what the bettors lost in all.
+        assert coins(server, "house") == -14 * 5000 - sum(nets.values())
