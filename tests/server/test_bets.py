@@ -4,6 +4,7 @@ Go game, every refusal has its code and moves nothing, the pool is settled with 
 games that never finish are refunded at shutdown or on the next start."""
 
 import sqlite3
+import threading
 from functools import partial
 
 import pytest
@@ -373,3 +374,44 @@ async def test_bets_racing_the_end_of_the_game_are_either_settled_with_it_or_ref
             assert (name in nets) == (accepted[name] > 0)
         # The house issued 14 grants and kept exactly what the bettors lost in all.
         assert coins(server, "house") == -14 * 5000 - sum(nets.values())
+
+
+@pytest.mark.trio
+async def test_a_stake_still_being_written_is_hidden_then_settled_with_the_game(
+    tmp_path, monkeypatch
+):
+    """Only bets in the ledger are shown; one whose stake is being written when the game ends is
+    written first (one writer, in order) and so settled with the game."""
+    async with running_hall(tmp_path) as server:
+        ann, bob, table, (sam, tom) = await golden_table(server, "sam", "tom")
+        await tom.ok("bet", table=table, side="white", amount=300)
+        await play_stones(ann, bob, table, BLACK, WHITE)
+        entered, release = threading.Event(), threading.Event()
+        write = bets.place_bet
+
+        def held(*args):
+            entered.set()
+            release.wait(10)
+            return write(*args)
+
+        monkeypatch.setattr(bets, "place_bet", held)
+        async with trio.open_nursery() as nursery:
+            reply: list[dict] = []
+
+            async def sams_bet():
+                reply.append(await sam.request("bet", table=table, side="black", amount=100))
+
+            nursery.start_soon(sams_bet)
+            assert await trio.to_thread.run_sync(entered.wait, 10)
+            shown = (await tom.ok("snapshot", table=table))["view"]["game"]["bets"]
+            assert shown["pool"] == {"black": 0, "white": 300} and len(shown["bets"]) == 1
+            await bob.ok("act", table=table, action="resign")  # its record queues behind
+            release.set()
+        assert reply[0]["type"] == "ok"
+        over = await tom.event("over", table)
+        outcome = over["view"]["game"]["bets"]["outcome"]
+        # Pool 400, rake 20: sam's 100 on the winner takes the other 380.
+        assert {n: o["net"] for n, o in outcome["bettors"].items()} == {"sam": 280, "tom": -300}
+        await server.hall.flush()
+        assert coins(server, "sam") == 5280 and coins(server, "tom") == 4700
+        economy.check_ledger(server.store.db)
