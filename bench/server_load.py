@@ -108,19 +108,31 @@ class Side:
         self.unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 22)
         self.points = list(BLACK_POINTS if seat == "black" else WHITE_POINTS)
         self.next_id = 100
-        self.pending: dict[int, trio.Event] = {}
+        self.awaited: set[int] = set()  # ids of requests whose reply someone waits for
         self.replies: dict[int, dict] = {}
+        self.events: list[dict] = []  # pushes read while waiting for a reply, not yet handled
 
     async def send(self, message: dict) -> None:
         await self.stream.send_all(msgpack.packb(message))
 
     async def request(self, kind: str, **fields) -> dict:
+        """Send a request and wait for its reply; pushes that arrive meanwhile are kept in
+        ``events`` for the play loop (``next_messages``), not dropped."""
         self.next_id += 1
         rid = self.next_id
+        self.awaited.add(rid)
         await self.send({"type": kind, "id": rid, **fields})
         while rid not in self.replies:
-            await self._read_one()
+            self.events.extend(await self._read_one())
+        self.awaited.discard(rid)
         return self.replies.pop(rid)
+
+    async def next_messages(self) -> list[dict]:
+        """The pushes kept by ``request``, else those of the next read."""
+        if self.events:
+            events, self.events = self.events, []
+            return events
+        return await self._read_one()
 
     async def _read_one(self) -> list[dict]:
         data = await self.stream.receive_some(1 << 16)
@@ -133,7 +145,8 @@ class Side:
             if message.get("type") in ("ok", "error"):
                 if message["type"] == "error":
                     self.stats.errors += 1
-                self.replies[message.get("id")] = message
+                if message.get("id") in self.awaited:  # moves' replies are only counted
+                    self.replies[message["id"]] = message
             else:
                 out.append(message)
         return out
@@ -165,7 +178,10 @@ async def next_game(side: Side, meet: Rendezvous) -> None:
         meet.ready.set()
         started = False
         while not started:  # White's arrival starts the game
-            started = any(m.get("kind") == "started" for m in await side._read_one())
+            started = any(
+                m.get("kind") == "started" and m.get("table") == side.game
+                for m in await side.next_messages()
+            )
     else:
         await meet.ready.wait()
         meet.ready = trio.Event()
@@ -195,7 +211,7 @@ async def play_hall_side(
             await side.send({**act, "point": point})
             side.stats.messages += side.stats.measuring
             my_turn = False
-        for message in await side._read_one():
+        for message in await side.next_messages():
             if message.get("type") != "event" or message["table"] != side.game:
                 continue
             if message["kind"] == "over" and side.seat == "white":
