@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from server import economy
+from server.cli import main as cli_main
 from server.store import Store
 
 
@@ -80,11 +81,26 @@ def test_a_grant_and_a_removal_are_ledger_movements_with_their_reason(hall_db):
         (("ann", "100"), "the following arguments are required: --why"),
     ],
 )
-def test_refused_grants_move_nothing(hall_db, args, says):
+def test_refused_grants_move_nothing(hall_db, args, says, capsys):
+    """In-process, through the same ``main`` (a real process for each case costs seconds)."""
     before = ledger(hall_db)
-    done = run(*args, "--db", str(hall_db))
-    assert done.returncode == 2
-    assert says in done.stderr and done.stdout == ""
+    try:
+        code = cli_main(["grant", *args, "--db", str(hall_db)])
+    except SystemExit as stop:  # argparse's own refusals
+        code = stop.code
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert says in err and out == ""
+    assert ledger(hall_db) == before
+
+
+def test_a_refusal_as_a_real_process(hall_db):
+    before = ledger(hall_db)
+    done = run("bob", "100", "--why", "x", "--db", str(hall_db))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == (
+        "qipai-server grant: there is no account 'bob'; nothing was granted"
+    )
     assert ledger(hall_db) == before
 
 
