@@ -568,10 +568,10 @@ class GoTable(Table):
             if self.golden:
                 raise ProtocolError(ErrorCode.TABLE_NOT_STARTED, "bets open when the game starts")
             raise ProtocolError(ErrorCode.NOT_GOLDEN_TABLE, "only ranked Go tables take bets")
-        if session not in self.audience:
-            raise ProtocolError(ErrorCode.NOT_AT_TABLE, "watch the table to bet on it")
+        self._require_watching(session)
         store = self.hall.store
         coins = await store.call(balance, store.db, name)
+        self._require_watching(session)  # again: one may leave while the balance is read
         book = self.book
         try:
             movement = book.place(
@@ -585,13 +585,19 @@ class GoTable(Table):
             after = await store.call(
                 stored_bets.place_bet, store.db, self.record_id, movement, time.time()
             )
-        except PlatformError as error:
+        except BaseException as error:  # the transaction rolled back: no stake, so no bet
             book.bets.remove(placed)
-            raise platform_error(error) from None
+            if isinstance(error, PlatformError):
+                raise platform_error(error) from None
+            raise
         finally:
             self._pending_bets = [b for b in self._pending_bets if b is not placed]
         self.publish("bet", **placed.to_wire())
         return {"bet": placed.to_wire(), "balance": after}
+
+    def _require_watching(self, session: Session) -> None:
+        if session not in self.audience:
+            raise ProtocolError(ErrorCode.NOT_AT_TABLE, "watch the table to bet on it")
 
     def refund_bets(self) -> None:
         """The hall is stopping with this game unfinished: it will never get a record, so its

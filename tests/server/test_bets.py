@@ -415,3 +415,22 @@ async def test_a_stake_still_being_written_is_hidden_then_settled_with_the_game(
         await server.hall.flush()
         assert coins(server, "sam") == 5280 and coins(server, "tom") == 4700
         economy.check_ledger(server.store.db)
+
+
+@pytest.mark.trio
+async def test_a_stake_the_database_fails_to_write_leaves_no_bet_behind(tmp_path, monkeypatch):
+    async with running_hall(tmp_path) as server:
+        ann, bob, table, (sam,) = await golden_table(server, "sam")
+        write = bets.place_bet
+
+        def failing(*args):
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(bets, "place_bet", failing)
+        assert await sam.error("bet", table=table, side="black", amount=100) == "internal_error"
+        shown = (await sam.ok("snapshot", table=table))["view"]["game"]["bets"]
+        assert shown["bets"] == [] and shown["pool"] == {"black": 0, "white": 0}
+        monkeypatch.setattr(bets, "place_bet", write)
+        await sam.ok("bet", table=table, side="black", amount=100)  # both bets still his
+        await sam.ok("bet", table=table, side="white", amount=100)
+        assert coins(server, "sam") == 4800
