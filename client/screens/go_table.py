@@ -201,6 +201,9 @@ class GoTableScreen(TableScreen):
             window = BetWindow(self.hall, self.table, self.view, self.account)
             self.app.push_screen(window, self._bet_placed)
 
+    def on_bets_panel_bet_pressed(self, event: BetsPanel.BetPressed) -> None:
+        self.action_bet()
+
     def _bet_placed(self, reply: dict[str, Any] | None) -> None:
         if reply is None:
             return

@@ -1,6 +1,7 @@
 """The bets of a golden table, under the side panel (the seed's list at the top right of the
 board, 000:L63): whether betting is open, the pool per side, every bet, and once the game is
-stored each bettor's net. A spectator who may still bet sees the key for it here.
+stored each bettor's net. A spectator who may still bet sees the key for it here, and can click
+that line as the seed's 押币 button (000:L57).
 
 Drawn with CellLines like the side panel, so a move (which redraws the table) costs nothing
 here unless the bets changed.
@@ -8,12 +9,18 @@ here unless the bets changed.
 
 from __future__ import annotations
 
+from textual import events
+from textual.message import Message
+
 from client.go_view import BLACK, WHITE, BetsView, GoView
 from client.widgets.cell_lines import Cell, CellLines, text_cells
 
 GLYPH = {BLACK: "X", WHITE: "O"}
 SHOWN = 5
 """Bet lines that fit under the panel of a 19x19 board at 80x24; older ones fold into a count."""
+
+
+BET_HINT = "b bet"
 
 
 def bet_lines(bets: BetsView, me: str, move_number: int, spectator: bool) -> list[str]:
@@ -36,7 +43,9 @@ def bet_lines(bets: BetsView, me: str, move_number: int, spectator: bool) -> lis
         lines.append("You: refunded" if bets.refunded else f"You: {net:+,} coins")
     elif spectator and bets.open:
         left = bets.left_for(me)
-        lines.append(f"b bet ({left} left)" if left else f"Your {bets.per_spectator} bets are in")
+        lines.append(
+            f"{BET_HINT} ({left} left)" if left else f"Your {bets.per_spectator} bets are in"
+        )
     if not bets.bets:
         lines.insert(2, "  no bets yet")
     return lines
@@ -48,6 +57,9 @@ class BetsPanel(CellLines):
     BetsPanel > .bets-panel--head { color: $warning; text-style: bold; }
     """
     COMPONENT_CLASSES = {"bets-panel--head"}
+
+    class BetPressed(Message):
+        """The bet line was clicked: the screen opens the bet window if betting is open."""
 
     def __init__(self, view: GoView, me: str = "", **kwargs) -> None:
         super().__init__(**kwargs)
@@ -62,6 +74,10 @@ class BetsPanel(CellLines):
         else:
             self.lines = bet_lines(view.bets, self.me, view.move_number, view.is_spectator)
         self.redraw()
+
+    def on_click(self, event: events.Click) -> None:
+        if 0 <= event.y < len(self.lines) and self.lines[event.y].startswith(BET_HINT):
+            self.post_message(self.BetPressed())
 
     def build_lines(self) -> list[list[Cell]]:
         return [

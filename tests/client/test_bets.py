@@ -244,3 +244,18 @@ async def test_the_list_follows_bet_events_and_shows_the_outcome_at_the_end():
         lines = panel_text(app)
         assert lines[0] == " Bets settled" and lines[-1] == " You: +80 coins"
         assert message_line(app) == "Your bets: 赢 80"
+
+
+@pytest.mark.asyncio
+async def test_clicking_the_bet_line_opens_the_window_like_the_seeds_button():
+    app = TableApp(betting_hall(), golden_wire())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = panel_text(app)
+        assert lines[-1] == " b bet (2 left)"
+        await pilot.click(BetsPanel, offset=(3, 0))  # the heading: nothing
+        await pilot.pause()
+        assert isinstance(app.screen, GoTableScreen)
+        await pilot.click(BetsPanel, offset=(3, len(lines) - 1))
+        await pilot.pause()
+        assert isinstance(app.screen, BetWindow)
