@@ -109,6 +109,13 @@ class BetWindow(ModalScreen[dict[str, Any] | None]):
         )
         return text
 
+    def show_view(self, view: GoView) -> None:
+        """The table changed under the window (another bet, a move): keep pool and ply live."""
+        self.view = view
+        self._show()
+        if view.bets is not None and not view.bets.open:
+            self.say("Bets have closed: esc returns to the table")
+
     def _show(self) -> None:
         if self.is_mounted:
             self.query_one("#form", Static).update(self.form_text())

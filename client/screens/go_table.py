@@ -153,6 +153,9 @@ class GoTableScreen(TableScreen):
         board.show(view)
         self.query_one(GoPanel).show(view, time.monotonic())
         self.query_one(BetsPanel).show(view)
+        for screen in self.app.screen_stack:
+            if isinstance(screen, BetWindow) and screen.table == self.table:
+                screen.show_view(view)
         if self._key_signature(view) != self._shown_keys:
             self._shown_keys = self._key_signature(view)
             self.refresh_bindings()

@@ -259,3 +259,22 @@ async def test_clicking_the_bet_line_opens_the_window_like_the_seeds_button():
         await pilot.click(BetsPanel, offset=(3, len(lines) - 1))
         await pilot.pause()
         assert isinstance(app.screen, BetWindow)
+
+
+@pytest.mark.asyncio
+async def test_the_open_window_follows_the_table_and_says_when_bets_close():
+    app = TableApp(betting_hall(), golden_wire(seq=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = table_screen(app)
+        more = golden_wire(bets_wire(("s1", "white", 700)), seq=6)
+        screen.on_table_push({"type": "event", "table": 3, "seq": 6, "kind": "bet", "view": more})
+        await pilot.pause()
+        assert "[X 0]" in window_text(app) and "O 700" in window_text(app)
+        closed = golden_wire(bets_wire(("s1", "white", 700), open_=False), seq=7, legal=[])
+        screen.on_table_push(
+            {"type": "event", "table": 3, "seq": 7, "kind": "move", "view": closed}
+        )
+        await pilot.pause()
+        assert "Bets have closed" in window_text(app)
