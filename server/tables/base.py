@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import msgpack
 import trio
 
 from qipai.protocol import ErrorCode, ProtocolError, encode
@@ -23,6 +24,15 @@ if TYPE_CHECKING:
 
 #: Phases after which a table only shows how its game ended.
 ENDED = frozenset({"over", "adjourned"})
+
+_VIEW_KEY, _YOU_KEY, _GAME_KEY = (msgpack.packb(key) for key in ("view", "you", "game"))
+_map_header = msgpack.Packer().pack_map_header
+
+
+def _entries(mapping: dict[str, Any]) -> bytes:
+    """A map's encoded keys and values without its header, to be spliced into a larger map."""
+    data = encode(mapping)
+    return data[1 if len(mapping) < 16 else 3 if len(mapping) < 1 << 16 else 5 :]
 
 
 @dataclass(frozen=True)
@@ -137,12 +147,32 @@ class Table:
         }
 
     def publish(self, kind: str, **detail: Any) -> None:
-        """Advance ``seq`` and send the event, with each receiver's view, to the audience."""
+        """Advance ``seq`` and send the event, with each receiver's view, to the audience.
+
+        Only ``you`` differs between receivers, so everything else (the event, the head of the
+        view and the game, most of the bytes) is encoded once and spliced around each ``you``:
+        the bytes are those of encoding each receiver's whole message.
+        """
         self.seq += 1
+        if not self.audience:
+            self.wake()
+            return
         encoded: dict[tuple[str, ...], bytes] = {}
         seats_by_name: dict[str | None, tuple[str, ...]] = {}
-        game = self.game_view()
+        event = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind}
+        event.update(detail)
         shared = self._shared_view()
+        before_you = b"".join(
+            (
+                _map_header(len(event) + 1),
+                _entries(event),
+                _VIEW_KEY,
+                _map_header(len(shared) + 2),
+                _entries(shared),
+                _YOU_KEY,
+            )
+        )
+        after_you = _GAME_KEY + encode(self.game_view())
         for session in list(self.audience):
             name = session.name
             seats = seats_by_name.get(name)
@@ -150,10 +180,8 @@ class Table:
                 seats = seats_by_name[name] = self.seats_of(name)
             data = encoded.get(seats)
             if data is None:
-                message = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind}
-                message.update(detail)
-                message["view"] = self._seat_view(shared, seats, game)
-                data = encoded[seats] = encode(message)
+                you = encode({"seats": list(seats), **self.private_view(seats)})
+                data = encoded[seats] = before_you + you + after_you
             session.push(data)
         self.wake()
 
