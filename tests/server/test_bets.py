@@ -434,3 +434,20 @@ async def test_a_stake_the_database_fails_to_write_leaves_no_bet_behind(tmp_path
         await sam.ok("bet", table=table, side="black", amount=100)  # both bets still his
         await sam.ok("bet", table=table, side="white", amount=100)
         assert coins(server, "sam") == 4800
+
+
+@pytest.mark.trio
+async def test_a_player_leaving_forfeits_and_the_bets_settle_on_that_result(tmp_path):
+    """Leaving is resignation (GO-09): a valid game settles normally on it."""
+    async with running_hall(tmp_path) as server:
+        ann, bob, table, (sam, tom) = await golden_table(server, "sam", "tom")
+        await sam.ok("bet", table=table, side="black", amount=1000)
+        await tom.ok("bet", table=table, side="white", amount=1000)
+        await play_stones(ann, bob, table, BLACK, WHITE)
+        await ann.ok("leave", table=table)
+        over = await bob.event("over", table)
+        assert over["result"]["winner"] == "white" and over["result"]["reason"] == "resign"
+        nets = over["view"]["game"]["bets"]["outcome"]["bettors"]
+        assert (nets["sam"]["net"], nets["tom"]["net"]) == (-1000, 900)
+        await server.hall.flush()
+        assert (coins(server, "sam"), coins(server, "tom")) == (4000, 5900)
