@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TABLE_ACTIONS = ("ready", "auto", "manual", "add_bots", "xiapao")
+TABLE_ACTIONS = ("ready", "auto", "manual", "add_bots", "xiapao", "incremental")
 MACHINE_ACTIONS = frozenset(a.value for a in ActionType)
 TIMEOUTS_BEFORE_AUTO = 2
 HANDS_PER_ROUND_CAP = 16
@@ -131,6 +131,9 @@ class MahjongTable(Table):
         seed = self.config.seed
         self.rng = random.Random(secrets.randbits(64) if seed is None else seed + table_id)
         self.ruleset = get_ruleset(options.ruleset, options.rules)
+        self.options_wire = options.to_wire()
+        self.incremental: set[str] = set()
+        """Players whose connection takes events without the full view (``publish``)."""
         self.match: Match | None = None
         self.hand: HandMachine | None = None
         self.hand_start_state: dict[str, Any] = {}
@@ -654,56 +657,101 @@ class MahjongTable(Table):
             view["legal_actions"] = []
         return view
 
-    def view(self, seats: tuple[str, ...], game: dict[str, Any] | None = None) -> dict[str, Any]:
+    def view(
+        self,
+        seats: tuple[str, ...],
+        game: dict[str, Any] | None = None,
+        shared: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The full view of ``seats``; ``game`` and ``shared`` (the head every receiver gets)
+        are passed in when one event builds many views."""
+        seat = self.shown_seat(seats, self._name_of(seats))
+        return {
+            **(self._shared_view() if shared is None else shared),
+            "you": self._you(seats, seat),
+            "game": self.game_view() if game is None else game,
+            "hand": self.hand_view(seat),
+        }
+
+    def _name_of(self, seats: tuple[str, ...]) -> str | None:
         occupant = self.seats[seats[0]] if seats else None
-        name = occupant.name if occupant else None
-        seat = self.shown_seat(seats, name)
-        acting = []
-        if self.hand is not None and not self.between:
-            to_act = self.hand.to_act()
-            acting = [s for s in seats if int(s) in to_act and not self._answered(int(s))]
+        return occupant.name if occupant else None
+
+    def _shared_view(self) -> dict[str, Any]:
         seats_view = {s: self.seat_info(o) for s, o in self.seats.items()}
+        playing = self.started and not self.finished
         for s, info in seats_view.items():
             if info is not None:
-                info["auto"] = self.started and not self.finished and int(s) in self.auto
+                info["auto"] = playing and int(s) in self.auto
         return {
             "table": self.id,
             "room": self.room,
             "seq": self.seq,
-            "options": self.options.to_wire(),
+            "options": self.options_wire,
             "seats": seats_view,
             "spectators": self.spectators(),
-            "you": {
-                "seats": list(seats),
-                "seat": None if seat is None else str(seat),
-                "acting": acting,
-                "legal": self.table_actions(seats),
-            },
-            "game": self.game_view() if game is None else game,
-            "hand": self.hand_view(seat),
+        }
+
+    def _you(self, seats: tuple[str, ...], seat: int | None) -> dict[str, Any]:
+        acting = []
+        if self.hand is not None and not self.between:
+            to_act = self.hand.to_act()
+            acting = [s for s in seats if int(s) in to_act and not self._answered(int(s))]
+        return {
+            "seats": list(seats),
+            "seat": None if seat is None else str(seat),
+            "acting": acting,
+            "legal": self.table_actions(seats),
         }
 
     def _answered(self, seat: int) -> bool:
         return self._pass_only(seat) or (self.held is not None and self.held.seat == seat)
 
     def publish(self, kind: str, events: list[Event] | None = None, **detail: Any) -> None:
-        """Advance ``seq`` and send the event to each receiver with its own redaction."""
+        """Advance ``seq`` and send the event to each receiver with its own redaction.
+
+        A receiver gets the events redacted for its seats and, by default, its full view
+        after them (what a simple client draws). A player who asked for ``incremental``
+        events gets instead only what changes beyond the events: the seats, the public game
+        part, its table actions and the legal actions of its shown seat. Building a seat's
+        full hand view is most of an event's cost; such a client follows the hand from the
+        events and asks for a ``snapshot`` (the full view) when it joins or sees a gap.
+        """
         self.seq += 1
-        encoded: dict[tuple[str, ...], bytes] = {}
+        encoded: dict[tuple[tuple[str, ...], bool], bytes] = {}
+        seats_by_name: dict[str | None, tuple[str, ...]] = {}
         game = self.game_view()
+        shared = self._shared_view()
         for session in list(self.audience):
-            seats = self.seats_of(session.name)
-            data = encoded.get(seats)
+            name = session.name
+            seats = seats_by_name.get(name)
+            if seats is None:
+                seats = seats_by_name[name] = self.seats_of(name)
+            incremental = bool(seats) and name in self.incremental
+            data = encoded.get((seats, incremental))
             if data is None:
                 message = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind}
                 message.update(detail)
                 if events is not None:
                     mine = frozenset(int(s) for s in seats)
                     message["events"] = [redact(e, mine) for e in events]
-                message["view"] = self.view(seats, game)
-                data = encoded[seats] = encode(message)
+                if incremental:
+                    seat = self.shown_seat(seats, name)
+                    you = self._you(seats, seat)
+                    you["legal_actions"] = self._legal_wire(seat)
+                    message.update(seats=shared["seats"], game=game, you=you)
+                else:
+                    message["view"] = self.view(seats, game, shared)
+                data = encoded[seats, incremental] = encode(message)
             session.push(data)
         self.wake()
+
+    def _legal_wire(self, seat: int | None) -> list[dict[str, Any]]:
+        """What ``hand.legal_actions`` of the full view would hold for ``seat``."""
+        hand = self.hand
+        if hand is None or seat is None or not self._in_hand() or self._answered(seat):
+            return []
+        return [action.to_wire() for action in hand.legal_actions(seat)]
 
     # ------------------------------------------------------------------ requests
 
@@ -713,6 +761,9 @@ class MahjongTable(Table):
             raise ProtocolError(ErrorCode.BAD_FIELD, f"unknown action {action!r}")
         if action == "add_bots":
             self._add_bots(seats)
+            return
+        if action == "incremental":
+            self._do_incremental(seats, message)
             return
         if not self.started:
             raise ProtocolError(ErrorCode.TABLE_NOT_STARTED, "waiting for four players")
@@ -769,6 +820,27 @@ class MahjongTable(Table):
         assert match is not None
         set_xiapao(match.table_state, seat, on)
         self.publish("xiapao", seat=str(seat), on=on)
+
+    def _do_incremental(self, seats: tuple[str, ...], message: dict[str, Any]) -> None:
+        """A player's connection asks for events without the full view (``publish``); it
+        lasts until the connection ends, since a new client may want views again."""
+        on = message.get("on")
+        if not isinstance(on, bool):
+            raise ProtocolError(ErrorCode.BAD_FIELD, "field 'on' must be a boolean")
+        name = self._name_of(seats)
+        assert name is not None
+        if on:
+            self.incremental.add(name)
+        else:
+            self.incremental.discard(name)
+
+    def drop(self, session: Session) -> None:
+        self.incremental.discard(session.name or "")
+        super().drop(session)
+
+    def leave(self, session: Session) -> None:
+        self.incremental.discard(session.name or "")
+        super().leave(session)
 
     def _do_ready(self, seat: int, message: dict[str, Any]) -> None:
         if not self.between:
@@ -835,7 +907,7 @@ class MahjongTable(Table):
     def _next_escape(self) -> tuple[int, float] | None:
         """The first absent player whose hand becomes an escape, and when (PL-17: offline more
         than the grace while a hand is played, counted from the deal at the latest)."""
-        if not self._in_hand() or self.options.hotseat:
+        if not self.offline_since or not self._in_hand() or self.options.hotseat:
             return None
         due = []
         for seat_name, since in self.offline_since.items():

@@ -83,3 +83,40 @@ async def test_a_zhongyou_match_ends_when_the_rules_end_it_not_at_the_hand_count
         assert [h["dealer"] for h in final["history"]] == [0] * played  # East dealt until he lost
         assert [row["score"] for row in final["standing"]] == sorted(match.scores, reverse=True)
         assert all(not bot.errors for bot in bots), [bot.errors for bot in bots]
+
+
+@pytest.mark.trio
+async def test_incremental_clients_play_from_events_alone_and_nothing_leaks(tmp_path):
+    """``incremental`` players get each event's redacted events, the seats, the game part and
+    their own legal actions, never a hand view; a spectator still gets full public views;
+    a snapshot is the full view."""
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        eve = await user(server, "eve")
+        clients = [await user(server, name) for name in ("ann", "bob", "cat", "dan")]
+        created = await clients[0].ok("create_table", room="xuezhan", options={"hands": 2})
+        table = created["table"]
+        await eve.ok("watch", table=table)
+        for seat, client in enumerate(clients):
+            await client.ok("sit", table=table, seat=str(seat))
+            if seat < 3:
+                await client.ok("act", table=table, action="incremental", on=True)
+        bots = [
+            SeatBot(c, table, n) for c, n in zip(clients, ["ann", "bob", "cat", "dan"], strict=True)
+        ]
+        spectator = SeatBot(eve, table, "eve")
+        views = await play_all(bots, (spectator,))
+        assert views[0]["game"]["phase"] == "over" and views[0]["game"]["hand_number"] == 2
+        assert all(not bot.errors for bot in bots), [bot.errors for bot in bots]
+        records = await stored_hands(clients[3], spectator.view)
+        for bot in bots:
+            events = [m for m in bot.received if m.get("type") == "event"]
+            with_view = [m for m in events if "view" in m]
+            if bot.name == "dan":
+                assert len(with_view) == len(events)
+            else:
+                assert not [m for m in with_view if m["kind"] in ("deal", "play", "timeout")]
+            check_stream(bot.received, records, frozenset({bots.index(bot)}))
+        check_stream(spectator.received, records, frozenset())
+        snapshot = await clients[0].ok("snapshot", table=table)
+        assert snapshot["view"]["hand"] is not None
+        assert await clients[0].error("act", table=table, action="incremental") == "bad_field"
