@@ -1,6 +1,6 @@
 """Leaderboards: Go by rank, each mahjong room by 积分 with titles, coins. Left/right (or h/l,
 or 1-7) switch boards; the player's own row is marked with `>` and holds the cursor, and is
-shown under the top rows when it is not among them."""
+shown under the top rows when it is not among them; enter opens the profile of a row's player."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from client.connection import HallError
-from client.screens.profile import ROOM_SHORT
+from client.screens.profile import ROOM_SHORT, ProfileScreen
 
 BOARDS = ("go", "sichuan", "xuezhan", "lengzi", "baicheng", "zhongyou", "coins")
 """The hall's boards, in the order of its `boards` list (used until the first reply)."""
@@ -90,9 +90,15 @@ class LeaderboardScreen(Screen):
         self.boards = list(BOARDS)
         self.board = board
         self.reply: dict[str, Any] = {}
+        self.row_names: list[str | None] = []
+        """Each table row's player (None for the gap row), for enter."""
 
     def compose(self) -> ComposeResult:
-        yield Static("qipai  leaderboards  (<- -> or 1-7 switch boards)", id="title")
+        yield Static(
+            "qipai  leaderboards  (<- -> or 1-7: boards; enter: the player's profile)",
+            id="title",
+            markup=False,
+        )
         yield Static("", id="tabs", markup=False)
         yield DataTable(id="rows", cursor_type="row", zebra_stripes=True)
         yield Static("", id="where", markup=False)
@@ -144,19 +150,31 @@ class LeaderboardScreen(Screen):
         you = reply.get("you")
         name = you.get("name") if you else None
         mine_at = None
+        self.row_names = []
         for row in reply.get("rows") or []:
             mine = row.get("name") == name
             if mine:
                 mine_at = table.row_count
             table.add_row(*row_cells(board, row, mine))
+            self.row_names.append(row.get("name"))
         if you is not None and mine_at is None:
             width = len(columns_for(board))
             table.add_row("", GAP, *[""] * (width - 2))
             mine_at = table.row_count
             table.add_row(*row_cells(board, you, True))
+            self.row_names += [None, name]
         if mine_at is not None:
             table.move_cursor(row=mine_at)
         self.query_one("#where", Static).update(where_text(board, reply))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        index = event.cursor_row
+        who = self.row_names[index] if 0 <= index < len(self.row_names) else None
+        if who is None:
+            return
+        you = self.reply.get("you") or {}
+        self.app.push_screen(ProfileScreen(None if who == you.get("name") else who))
 
     def action_back(self) -> None:
         self.dismiss()

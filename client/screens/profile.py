@@ -92,12 +92,23 @@ class ProfileScreen(Screen):
         Binding("escape,q", "back", "Back", id="profile.back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, name: str | None = None) -> None:
+        """``name``: another player's profile (from a leaderboard); None is the player's own."""
         super().__init__()
+        self.name_shown = name
         self.profile: dict[str, Any] = {}
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Relief is claimed for oneself only."""
+        return action != "relief" or self.name_shown is None
+
     def compose(self) -> ComposeResult:
-        yield Static("qipai  my profile  (r claims the daily relief below 320 coins)", id="title")
+        title = (
+            "qipai  my profile  (r claims the daily relief below 320 coins)"
+            if self.name_shown is None
+            else f"qipai  profile of {self.name_shown}"
+        )
+        yield Static(title, id="title", markup=False)
         yield Static("", id="summary", markup=False)
         yield Static("", id="mahjong", markup=False)
         yield Static("", id="opponents", markup=False)
@@ -121,7 +132,8 @@ class ProfileScreen(Screen):
 
     async def _load(self) -> None:
         try:
-            self.profile = await self._request("profile")
+            named = {} if self.name_shown is None else {"name": self.name_shown}
+            self.profile = await self._request("profile", **named)
         except HallError as error:
             self.say(f"{error.code}: {error.message}")
             return

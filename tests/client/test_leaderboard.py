@@ -11,6 +11,7 @@ from textual.app import App
 from textual.widgets import DataTable, Static
 
 from client.screens.leaderboard import LeaderboardScreen
+from client.screens.profile import ProfileScreen
 from tests.client.fakes import FakeHall
 
 BOARDS = ["go", "sichuan", "xuezhan", "lengzi", "baicheng", "zhongyou", "coins"]
@@ -193,3 +194,32 @@ async def test_b_in_the_lobby_opens_the_boards_and_the_footer_shows_the_key():
         await until(pilot, lambda: len(rows(app.screen)) == 2, "go rows")
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, LeaderboardScreen), "back")
+
+
+@pytest.mark.asyncio
+async def test_enter_opens_a_players_profile_and_my_own_row_opens_mine():
+    hall = BoardHall()
+    hall.replies["profile"] = {"name": "cat", "balance": 1, "entries": []}
+    app = BoardsApp(hall)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: len(rows(app.screen)) == 2, "go rows")
+        await pilot.press("4")
+        await until(pilot, lambda: len(rows(app.screen)) == 4, "lengzi rows")
+        await pilot.press("up", "enter")  # the gap row: nobody's profile
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, LeaderboardScreen)
+        await pilot.press("up", "enter")  # cat
+        await until(pilot, lambda: isinstance(app.screen, ProfileScreen), "cat's profile")
+        await until(pilot, lambda: hall.requests[-1]["type"] == "profile", "profile asked")
+        assert hall.requests[-1] == {"type": "profile", "name": "cat"}
+        assert "profile of cat" in text(app.screen, "#title")
+        await pilot.press("r")  # relief is for oneself only
+        await pilot.pause(0.1)
+        assert [r for r in hall.requests if r["type"] == "relief"] == []
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LeaderboardScreen), "back")
+        await pilot.press("down", "down", "enter")  # my own row
+        await until(pilot, lambda: isinstance(app.screen, ProfileScreen), "my profile")
+        await until(pilot, lambda: hall.requests[-1]["type"] == "profile", "profile asked")
+        assert hall.requests[-1] == {"type": "profile"}
+        assert "my profile" in text(app.screen, "#title")
