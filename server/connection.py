@@ -184,7 +184,7 @@ async def _read_once(
     hall: Hall, session: Session, stream: trio.abc.ReceiveStream, decoder: Decoder
 ) -> bool:
     """Handle what one read brings; False once the connection should end."""
-    data = await stream.receive_some(READ_SIZE)
+    data = await _receive(stream)
     if not data or session.closed:
         return False
     try:
@@ -202,6 +202,26 @@ async def _read_once(
     finally:
         flush_outboxes()
     return True
+
+
+async def _receive(stream: trio.abc.ReceiveStream) -> bytes:
+    """The next bytes from the peer (b"" at its end).
+
+    A socket is read once it is readable, which is nearly always the case only after a wait:
+    ``receive_some`` would try first, fail, and then wait, costing a system call, an
+    exception and two context managers on every request.
+    """
+    if not isinstance(stream, trio.SocketStream):
+        return await stream.receive_some(READ_SIZE)
+    socket = stream.socket
+    while True:
+        await trio.lowlevel.wait_readable(socket)
+        try:
+            return os.read(socket.fileno(), READ_SIZE)
+        except BlockingIOError:
+            continue
+        except OSError as exc:
+            raise trio.BrokenResourceError(f"read failed: {exc}") from exc
 
 
 async def serve_connection(hall: Hall, stream: trio.SocketStream | trio.abc.Stream) -> None:

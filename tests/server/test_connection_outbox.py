@@ -4,6 +4,7 @@ peer gets every byte in order."""
 
 import os
 import socket
+import struct
 
 import pytest
 import trio
@@ -36,6 +37,9 @@ class CountingWrites:
     def write(self, fd: int, data: bytes) -> int:
         self.writes += 1
         return os.write(fd, data)
+
+    def __getattr__(self, name: str):
+        return getattr(os, name)
 
 
 async def read_messages(stream: trio.SocketStream, count: int) -> list[dict]:
@@ -179,3 +183,21 @@ async def test_nothing_is_written_after_the_connection_ended():
     assert session.closed
     with pytest.raises(trio.ClosedResourceError):
         outbox.send_nowait(b"\x80")
+
+
+@pytest.mark.trio
+async def test_a_reset_connection_ends_quietly():
+    hall = BurstHall(burst=1)
+    server_side, client_side = await socket_streams()
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(serve_connection, hall, server_side)
+        await client_side.send_all(encode({"type": "hello", "id": 0, "version": 1}))
+        await read_messages(client_side, 1)
+        await client_side.send_all(encode({"type": "ping", "id": 1}))
+        # Close with unread data and no linger: the kernel answers with a reset.
+        client_side.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        await client_side.aclose()
+        with trio.fail_after(5):
+            while not hall.gone:
+                await trio.sleep(0.01)
+    assert hall.gone[0].closed
