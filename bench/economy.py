@@ -9,7 +9,8 @@ file (WAL, synchronous=NORMAL, as the server opens it), each settlement its own 
    PL-20 limits, Lengzi pot) and its seats' 积分;
 2. ranked Go games with both standings by ``Store.add_go_game`` (with and without bets);
 3. the start-up checks once the ledger holds ``--entries`` entries: ``check_ledger``,
-   ``check_points`` and the whole ``Store`` open (migrations, both checks, the bet-pool sweep).
+   ``check_points`` and the whole ``Store`` open (migrations, both checks, the bet-pool sweep);
+4. each leaderboard with ``--accounts`` players holding coins, 积分 and ranked Go standings.
 
 The wall-clock rates include the disk (fsync at WAL checkpoints); the machine may be shared.
 """
@@ -37,7 +38,7 @@ from qipai.platform.grants import operator_grant  # noqa: E402
 from qipai.platform.ledger import pot_account  # noqa: E402
 from qipai.platform.rooms import economy_fee  # noqa: E402
 from qipai.protocol import MAHJONG_ROOMS  # noqa: E402
-from server import bets, economy  # noqa: E402
+from server import bets, economy, leaderboard  # noqa: E402
 from server.economy import HandCoins  # noqa: E402
 from server.store import GameRecord, MahjongHand, Store  # noqa: E402
 
@@ -139,6 +140,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1000, help="bot hands to store (timed)")
     parser.add_argument("--games", type=int, default=2000, help="ranked Go games to store")
     parser.add_argument("--entries", type=int, default=100_000, help="ledger size for checks")
+    parser.add_argument("--accounts", type=int, default=2000, help="players on the boards")
     parser.add_argument("--dir", default=None, help="where the database goes (default: tmp)")
     args = parser.parse_args()
     rng = random.Random(7)
@@ -185,6 +187,32 @@ def main() -> None:
             f"check_ledger: {ledger_check * 1000:.0f} ms;  check_points: {points_check * 1000:.0f} ms"
         )
         print(f"Store open (migrate, both checks, bet-pool sweep): {min(opened) * 1000:.0f} ms")
+        store = Store(str(path))
+        try:
+            fill_boards(store, args.accounts, rng)
+            for which in leaderboard.BOARDS:
+                took = min(timed(leaderboard.board, store.db, "x7", which) for _ in range(3))
+                print(f"leaderboard {which} of {args.accounts:,} players: {took * 1000:.1f} ms")
+        finally:
+            store.close()
+
+
+def fill_boards(store: Store, count: int, rng: random.Random) -> None:
+    """Players with coins, 积分 in every room and a ranked Go game each, in one transaction."""
+    db = store.db
+    with economy.transaction(db):
+        for index in range(count):
+            name = f"x{index}"
+            db.execute("INSERT INTO accounts VALUES (?, x'00', x'00', 0)", (name,))
+            economy.post(db, operator_grant(name, rng.randint(1, 10**6), "bench", "b"), 0.0)
+            rooms = {room: rng.randint(-500, 50_000) for room in MAHJONG_ROOMS}
+            for room, points in rooms.items():
+                economy.move_points(db, room, {name: points}, "bench", 0.0, reason="hand")
+            standing = GoStanding(rng.randrange(27), tuple(rng.random() < 0.5 for _ in range(9)))
+            db.execute(
+                "INSERT INTO go_standings VALUES (?, ?)", (name, json.dumps(standing.to_wire()))
+            )
+            db.execute("INSERT INTO ranked_go VALUES (?, ?, 1, 1, 0, 0, 0, 0)", (-index - 1, name))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from qipai.platform.go_ranks import GoStanding, rank_name
+from qipai.platform.go_ranks import parse_rank
 from qipai.protocol import MAHJONG_ROOMS
 
 from .economy import title_wire
@@ -77,15 +77,16 @@ def _go_rows(db: sqlite3.Connection) -> list[dict[str, Any]]:
         " WHERE name IN (SELECT DISTINCT name FROM ranked_go)"
     )
     for name, stored in db.execute(query):
-        standing = GoStanding.from_wire(json.loads(stored))
-        wins = sum(standing.window)
+        data = json.loads(stored)  # the standing's wire form; a full GoStanding is not needed
+        window = data["window"]
+        wins = sum(1 for won in window if won)
         rows.append(
             {
                 "name": name,
-                "rank": rank_name(standing.rank),
-                "rank_index": standing.rank,
+                "rank": data["rank"],
+                "rank_index": parse_rank(data["rank"]),
                 "wins": wins,
-                "losses": len(standing.window) - wins,
+                "losses": len(window) - wins,
             }
         )
     return rows
