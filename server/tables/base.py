@@ -56,7 +56,7 @@ class Table:
         self.started = False
         self.closed = False
         self.offline_since: dict[str, float] = {}
-        self._changed = trio.Event()
+        self._changed: trio.Event | None = None  # made when a bot waits on it
 
     # ------------------------------------------------------------------ game hooks
 
@@ -192,10 +192,13 @@ class Table:
 
     def wake(self) -> None:
         """Let the table task and bots look at the new state."""
-        self._changed.set()
-        self._changed = trio.Event()
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = None
 
     async def wait_changed(self) -> None:
+        if self._changed is None:
+            self._changed = trio.Event()
         await self._changed.wait()
 
     def join(self, session: Session) -> None:
