@@ -133,6 +133,7 @@ class MahjongTable(Table):
         self.ruleset = get_ruleset(options.ruleset, options.rules)
         self.options_wire = options.to_wire()
         self.incremental: set[str] = set()
+        self.history_published = 0
         """Players whose connection takes events without the full view (``publish``)."""
         self.match: Match | None = None
         self.hand: HandMachine | None = None
@@ -713,15 +714,20 @@ class MahjongTable(Table):
         A receiver gets the events redacted for its seats and, by default, its full view
         after them (what a simple client draws). A player who asked for ``incremental``
         events gets instead only what changes beyond the events: the seats, the public game
-        part, its table actions and the legal actions of its shown seat. Building a seat's
-        full hand view is most of an event's cost; such a client follows the hand from the
-        events and asks for a ``snapshot`` (the full view) when it joins or sees a gap.
+        part (``history`` only when a hand was added to it), its table actions and the legal
+        actions of its shown seat. Building a seat's full hand view is most of an event's
+        cost; such a client follows the hand from the events and asks for a ``snapshot`` (the
+        full view) when it joins or sees a gap.
         """
         self.seq += 1
         encoded: dict[tuple[tuple[str, ...], bool], bytes] = {}
         seats_by_name: dict[str | None, tuple[str, ...]] = {}
         game = self.game_view()
         shared = self._shared_view()
+        brief = game
+        if len(self.history) == self.history_published:  # incremental: history when it grows
+            brief = {k: v for k, v in game.items() if k != "history"}
+        self.history_published = len(self.history)
         for session in list(self.audience):
             name = session.name
             seats = seats_by_name.get(name)
@@ -739,7 +745,7 @@ class MahjongTable(Table):
                     seat = self.shown_seat(seats, name)
                     you = self._you(seats, seat)
                     you["legal_actions"] = self._legal_wire(seat)
-                    message.update(seats=shared["seats"], game=game, you=you)
+                    message.update(seats=shared["seats"], game=brief, you=you)
                 else:
                     message["view"] = self.view(seats, game, shared)
                 data = encoded[seats, incremental] = encode(message)

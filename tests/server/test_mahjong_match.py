@@ -117,6 +117,10 @@ async def test_incremental_clients_play_from_events_alone_and_nothing_leaks(tmp_
                 assert not [m for m in with_view if m["kind"] in ("deal", "play", "timeout")]
             check_stream(bot.received, records, frozenset({bots.index(bot)}))
         check_stream(spectator.received, records, frozenset())
+        incremental = [m for m in bots[0].received if m.get("kind") == "play"]
+        with_history = [m for m in incremental if "history" in m["game"]]
+        assert len(with_history) == 2  # the two hands' ends, not every event
+        assert with_history[-1]["game"]["history"] == spectator.view["game"]["history"]
         snapshot = await clients[0].ok("snapshot", table=table)
         assert snapshot["view"]["hand"] is not None
         assert await clients[0].error("act", table=table, action="incremental") == "bad_field"
