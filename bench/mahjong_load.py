@@ -10,6 +10,10 @@ The hall runs as a child process with MJ-08's claim delay and the bot pause swit
 bench measures the server, not the rule that slows every discard to 0.8 s on purpose.
 
     python bench/server_load.py --mahjong [--tables 100] [--think 0.05] [--seconds 20]
+        [--incremental]
+
+``--incremental`` has the clients ask for incremental events (each event with their own legal
+actions, no full view), as a client that follows the hand from the events would.
 """
 
 from __future__ import annotations
@@ -114,10 +118,14 @@ class Seat:
                 self.replies[message.get("id")] = message
                 if message.get("id") == self.awaiting:
                     self.awaiting = None
-            if "view" in message and message.get("table", self.table) == self.table:
-                view = message["view"]
-                if self.view is None or view["seq"] >= self.view["seq"]:
-                    self.view = view
+            view = message.get("view")
+            if view is None and kind == "event" and "you" in message:  # incremental
+                you = message["you"]
+                view = {"seq": message["seq"], "game": message["game"], "you": you}
+                view["hand"] = {"legal_actions": you["legal_actions"]}
+            mine = view is not None and message.get("table", self.table) == self.table
+            if mine and (self.view is None or view["seq"] >= self.view["seq"]):
+                self.view = view
             if kind == "event":
                 self._seen(message, now)
         self.changed.set()
@@ -125,12 +133,13 @@ class Seat:
 
     def _seen(self, message: dict, now: float) -> None:
         stats = self.stats
-        if message["kind"] == "deal" and message["view"]["you"]["seats"] == ["0"]:
+        view = message.get("view", message)  # an incremental event has you/game on top
+        if message["kind"] == "deal" and view["you"]["seats"] == ["0"]:
             stats.hands += stats.measuring
         for event in message.get("events", ()):
             if event["type"] != "discarded":
                 continue
-            key = (message["table"], message["view"]["game"]["hand_number"], event["tile"])
+            key = (message["table"], view["game"]["hand_number"], event["tile"])
             entry = stats.pending.get(key)
             if entry is None:
                 continue
@@ -184,7 +193,9 @@ class Seat:
             self.stats.actions += self.stats.measuring
 
 
-async def open_table(port: int, index: int, run: int, stats: Stats, room: str) -> list[Seat]:
+async def open_table(
+    port: int, index: int, run: int, stats: Stats, room: str, incremental: bool
+) -> list[Seat]:
     seats = []
     for n in range(4):
         seat = Seat(await trio.open_tcp_stream("127.0.0.1", port), stats)
@@ -199,11 +210,21 @@ async def open_table(port: int, index: int, run: int, stats: Stats, room: str) -
         seat.table = created["table"]
         reply = await seat.request("sit", table=seat.table, seat=str(n))
         assert reply["type"] == "ok", reply
+        if incremental:
+            reply = await seat.request("act", table=seat.table, action="incremental", on=True)
+            assert reply["type"] == "ok", reply
     return seats
 
 
 async def run_load(
-    port: int, pid: int, tables: int, think_time: float, seconds: float, run: int, room: str
+    port: int,
+    pid: int,
+    tables: int,
+    think_time: float,
+    seconds: float,
+    run: int,
+    room: str,
+    incremental: bool = False,
 ) -> dict:
     from server_load import cpu_seconds, memory_mib
 
@@ -213,7 +234,7 @@ async def run_load(
 
     async def setup(index: int) -> None:
         async with limiter:
-            opened.append(await open_table(port, index, run, stats, room))
+            opened.append(await open_table(port, index, run, stats, room, incremental))
 
     async with trio.open_nursery() as nursery:
         for index in range(tables):
@@ -277,11 +298,14 @@ async def bench(options) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         hall, port = start_child([__file__, "--serve", f"{tmp}/bench.db"])
         try:
-            figures = await run_load(port, hall.pid, tables, think_time, seconds, 0, options.room)
-            report("qipai hall, mahjong", figures)
+            mode = options.incremental
+            figures = await run_load(
+                port, hall.pid, tables, think_time, seconds, 0, options.room, mode
+            )
+            report("incremental events" if mode else "full views", figures)
             if options.max_tables:
                 burst = await run_load(
-                    port, hall.pid, options.max_tables, 0.0, seconds / 2, 1, options.room
+                    port, hall.pid, options.max_tables, 0.0, seconds / 2, 1, options.room, mode
                 )
                 report(f"no think time, {options.max_tables} tables", burst)
         finally:

@@ -452,6 +452,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100, help="mahjong tables (4 clients each)")
     parser.add_argument("--room", default="sichuan", help="mahjong room")
     parser.add_argument(
+        "--incremental", action="store_true", help="mahjong clients take incremental events"
+    )
+    parser.add_argument(
         "--max-tables", type=int, default=25, help="tables in the no-think phase (0 to skip)"
     )
     options = parser.parse_args()
