@@ -16,6 +16,7 @@ Both servers run as child processes so that their CPU is measured apart from the
 from __future__ import annotations
 
 import argparse
+import bisect
 import os
 import random
 import statistics
@@ -93,6 +94,8 @@ async def relay_server(port: int) -> None:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    sampled_at: list[float] = field(default_factory=list)  # when each latency was taken
+    game_ends: list[float] = field(default_factory=list)  # when Black resigned a finished game
     moves: int = 0
     messages: int = 0  # through the server while measuring: requests in plus replies/events out
     errors: int = 0
@@ -169,6 +172,8 @@ async def next_game(side: Side, meet: Rendezvous) -> None:
     """Black resigns and opens a new table; White follows it there."""
     old = side.game
     if side.seat == "black":
+        if side.stats.measuring:
+            side.stats.game_ends.append(time.perf_counter())
         await side.request("act", table=old, action="resign")
         await side.request("leave", table=old)
         created = await side.request("create_table", room="go", options=TABLE_OPTIONS)
@@ -222,7 +227,9 @@ async def play_hall_side(
                 continue
             started = sent_at.pop((side.game, message["point"]), None)
             if started is not None and side.stats.measuring:
-                side.stats.latencies.append(time.perf_counter() - started)
+                now = time.perf_counter()
+                side.stats.latencies.append(now - started)
+                side.stats.sampled_at.append(now)
                 side.stats.moves += 1
             my_turn = message["view"]["game"]["to_move"] == side.seat
 
@@ -350,6 +357,7 @@ async def run_load(
     pings.sort()
     return {
         "ping_ms": [1000 * pings[int(len(pings) * q)] for q in (0.5, 0.99)] if pings else None,
+        "by_phase": by_phase(stats),
         "moves_per_s": stats.moves / elapsed,
         "p50_ms": 1000 * statistics.median(lat),
         "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))],
@@ -361,6 +369,29 @@ async def run_load(
         "peak_mib": peak,
         "errors": stats.errors,
         "moves": stats.moves,
+    }
+
+
+def p99(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return 1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def by_phase(stats: Stats, window: float = 1.0) -> dict | None:
+    """Diagnostic: the latency samples taken within ``window`` seconds of a game's end (when
+    the games that started together finish together: resign, store, leave, create, sit)
+    apart from those of steady play."""
+    if not stats.game_ends or not stats.latencies:
+        return None
+    ends = sorted(stats.game_ends)
+    near, steady = [], []
+    for latency, at in zip(stats.latencies, stats.sampled_at, strict=True):
+        i = bisect.bisect_left(ends, at - window)
+        (near if i < len(ends) and ends[i] <= at + window else steady).append(latency)
+    return {
+        "ends": len(ends),
+        "near": (len(near), p99(near) if near else float("nan")),
+        "steady": (len(steady), p99(steady) if steady else float("nan")),
     }
 
 
@@ -393,6 +424,13 @@ def report(title: str, figures: dict) -> None:
     if figures["ping_ms"]:
         print(
             f"{'':<34} ping p50 {figures['ping_ms'][0]:.2f} ms  p99 {figures['ping_ms'][1]:.2f} ms"
+        )
+    phases = figures.get("by_phase")
+    if phases:
+        (steady, steady_p99), (near, near_p99) = phases["steady"], phases["near"]
+        print(
+            f"{'':<34} steady play p99 {steady_p99:.2f} ms ({steady} samples); within 1 s of "
+            f"one of {phases['ends']} game ends p99 {near_p99:.2f} ms ({near} samples)"
         )
 
 
