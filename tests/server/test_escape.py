@@ -287,3 +287,26 @@ async def test_a_xuezhan_winner_who_leaves_forfeits_his_win_and_pays_the_fee_at_
         assert db.execute(
             "SELECT COUNT(*) FROM ledger WHERE reason = 'escape_penalty'"
         ).fetchone() == (0,)
+
+
+@pytest.mark.trio
+async def test_a_friendly_lengzi_first_leaver_splits_the_pot_on_the_scores(tmp_path):
+    """LZ-10 at a friendly table: no coins, the shares show in the running scores; a second
+    leaver splits nothing; each seat goes to the bot and the match plays on."""
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        table, bots = await seated_table(server, "lengzi", {"hands": 1, "timed": False})
+        ann, bob, cat, dan = bots
+        match = server.hall.tables[table].match
+        match.table_state["pot"] = 700  # 点炮 of earlier hands
+        await dan.client.ok("leave", table=table)
+        stood = await ann.client.event("stood", table)
+        assert stood["seat"] == "3" and stood["view"]["game"]["scores"] == [233, 233, 233, 0]
+        assert stood["view"]["game"]["pot"] == 1
+        await cat.client.ok("leave", table=table)
+        stood = await ann.client.event("stood", table)
+        assert stood["seat"] == "2" and stood["view"]["game"]["scores"] == [233, 233, 233, 0]
+        views = await play_all([ann, bob])
+        assert views[0]["game"]["phase"] == "over" and views[0]["game"]["hand_number"] == 1
+        await server.hall.flush()
+        ledger = server.store.db.execute("SELECT COUNT(*) FROM ledger WHERE ref LIKE 'leave:%'")
+        assert ledger.fetchone() == (0,)
