@@ -126,15 +126,22 @@ class Outbox:
 
 
 class _Flusher:
-    """Writes the outboxes that pushes outside request handlers left behind, once a batch."""
+    """Writes the outboxes that pushes outside request handlers left behind, once a batch.
+
+    A reader handling requests flushes when it is done, so what it pushes does not wake the
+    flusher task (a wake-up per request otherwise); a push it makes before awaiting inside
+    a handler waits for the handler's end, or for the next push from any other task.
+    """
 
     def __init__(self) -> None:
         self._marked: list[Outbox] = []
         self._due = trio.Event()
+        self.handling: set[trio.lowlevel.Task] = set()  # readers that flush when done
 
     def mark(self, outbox: Outbox) -> None:
         self._marked.append(outbox)
-        self._due.set()
+        if trio.lowlevel.current_task() not in self.handling:
+            self._due.set()
 
     def flush(self) -> None:
         marked, self._marked = self._marked, []
@@ -162,7 +169,7 @@ def _flusher() -> _Flusher:
 
 
 def flush_outboxes() -> None:
-    """Write everything queued so far; request handlers end with this."""
+    """Write everything queued so far."""
     _flusher().flush()
 
 
@@ -194,13 +201,17 @@ async def _read_once(
         session.close(exc.code, exc.message)
         flush_outboxes()
         return False
+    flusher = _flusher()
+    reader = trio.lowlevel.current_task()
+    flusher.handling.add(reader)
     try:
         for message in messages:
             if session.closed:
                 return False
             await hall.handle(session, message)
     finally:
-        flush_outboxes()
+        flusher.handling.discard(reader)
+        flusher.flush()
     return True
 
 
