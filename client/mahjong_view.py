@@ -82,6 +82,7 @@ class MahjongView:
     mine: tuple[int, ...] = ()  # every seat this connection plays (hot-seat: several)
     table_actions: tuple[str, ...] = ()  # ready, auto, manual, add_bots
     rounds: tuple[int, int] | None = None  # (this round, of how many) when the match counts rounds
+    acting: tuple[int, ...] = ()  # our seats the hall waits for (hot-seat: the real claims too)
 
     @property
     def me(self) -> SeatView | None:
@@ -279,7 +280,10 @@ def _players(seats: Any) -> list[dict[str, Any]]:
 def you_seats(wire: dict[str, Any]) -> list[int]:
     """The seats this connection plays (several in hot-seat; none for a spectator)."""
     you = wire.get("you")
-    seats = you.get("seats") if isinstance(you, dict) else None
+    return _seat_numbers(you.get("seats") if isinstance(you, dict) else None)
+
+
+def _seat_numbers(seats: Any) -> list[int]:
     if not isinstance(seats, list):
         return []
     return [int(s) for s in seats if str(s) in ("0", "1", "2", "3")]
@@ -343,4 +347,5 @@ def view_from_wire(wire: Any, now: float | None = None) -> MahjongView:
         mine=tuple(you_seats(wire)),
         table_actions=tuple(str(a) for a in table_actions),
         rounds=rounds,
+        acting=tuple(_seat_numbers(you.get("acting"))),
     )

@@ -11,6 +11,7 @@ next player sees their own hand only after the last one has passed the keyboard.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -24,6 +25,7 @@ from client.connection import HallError
 from client.i18n import Strings, default_language
 from client.mahjong_hints import prepare_distance_tables
 from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire, wind_of
+from client.screens.mahjong_claim_window import ClaimSeat, MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.screens.table_screen import Hall, TableScreen
@@ -32,6 +34,7 @@ from client.widgets.tiles import TileStyle, face
 from qipai.mahjong.tiles import kind_of
 
 SECOND_PRESS_WINDOW = 3.0
+CLAIM_PHASES = ("claim", "rob")
 KEY_OF = {
     "discard": "d",
     "self_win": "w",
@@ -127,6 +130,12 @@ class MahjongTableScreen(TableScreen):
         self._settlement: MahjongSettlementScreen | None = None
         self._xiapao = [False, False, False, False]  # Lengzi 下炮 as the table last said
         self._actions = sorted({b.action for _, b in self._bindings})
+        self._held: list[dict[str, Any]] = []  # pushes waiting behind the claim window
+        self._window_up = False
+        self._claimant: int | None = None  # the seat answering a claim behind its own cover
+        self._answering: tuple[int, int, int, bool] | None = None  # the offer it answers
+        self._unclaimed: tuple[int, int, int, bool] | None = None  # the offer nobody claimed
+        self._window_view = view  # the view that opened the claim window last
         self._keys: tuple[bool | None, ...] = ()
 
     def compose(self) -> ComposeResult:
@@ -150,7 +159,25 @@ class MahjongTableScreen(TableScreen):
 
     def on_table_push(self, message: dict[str, Any]) -> None:
         """An `event` (the machine's events, redacted for us, and our view after them) or a
-        `snapshot`; after a gap in `seq`, ask for a snapshot, as the protocol says."""
+        `snapshot`. In hot-seat a claim window is shown the same whoever can claim (MJ-08):
+        while it is up, what the hall sends waits in order and is taken when it closes."""
+        if self._window_up:
+            self._held.append(message)
+            return
+        view = self._read(message.get("view")) if isinstance(message.get("view"), dict) else None
+        if view is not None and self._claim_moment(view):
+            self._held.append(message)
+            self._open_window(view)
+            return
+        if view is not None and view.phase in CLAIM_PHASES and self._offer(view) == self._unclaimed:
+            self._follow(message)  # nobody claims: the hall moves on at once, nothing to show
+            self.view = dataclasses.replace(self.view, seq=view.seq)
+            return
+        self._take(message, view)
+
+    def _take(self, message: dict[str, Any], view: MahjongView | None) -> None:
+        """Follow the events and draw the view; after a gap in `seq`, ask for a snapshot, as
+        the protocol says."""
         seq = message.get("seq")
         gap = (
             message.get("type") == "event"
@@ -158,24 +185,133 @@ class MahjongTableScreen(TableScreen):
             and self.view.seq is not None
             and seq != self.view.seq + 1
         )
+        self._follow(message)
+        if view is not None:
+            self.show_view(view)
+            if view.phase not in CLAIM_PHASES:
+                self._claimant = None  # the claim is over; next time this seat gets a cover
+        if gap:
+            self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
+
+    def _follow(self, message: dict[str, Any]) -> None:
         for event in message.get("events") or []:
             if isinstance(event, dict):
                 self.hand_log.follow(event)
         if message.get("kind") == "xiapao" and str(message.get("seat")) in ("0", "1", "2", "3"):
             self._xiapao[int(message["seat"])] = bool(message.get("on"))
-        if isinstance(message.get("view"), dict):
-            self.show_wire_view(message["view"])
-        if gap:
-            self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
 
-    def show_wire_view(self, wire: Any) -> None:
-        """A view the client cannot read is reported and the table stays as it was."""
+    def _read(self, wire: Any) -> MahjongView | None:
+        """A view the client cannot read is reported, and the table stays as it was."""
         try:
-            view = view_from_wire(wire, time.monotonic())
+            return view_from_wire(wire, time.monotonic())
         except (ViewError, KeyError, TypeError, ValueError) as error:
             self.say(f"bad_view: the hall sent a view this client cannot read ({error})")
+            return None
+
+    def show_wire_view(self, wire: Any) -> None:
+        self.on_table_push({"type": "snapshot", "view": wire})
+
+    # The hot-seat claim window (MJ-08).
+
+    def _claim_moment(self, view: MahjongView) -> bool:
+        """A tile is on offer to a keyboard shared by several people, and nobody is already
+        answering it behind their own cover."""
+        if len(view.mine) < 2 or view.phase not in CLAIM_PHASES or view.offer is None:
+            return False
+        return self._offer(view) not in (self._unclaimed, self._answering)
+
+    def _offer(self, view: MahjongView) -> tuple[int, int, int, bool] | None:
+        offer = view.offer
+        if offer is None:
+            return None
+        robbing = bool(offer.get("robbing"))
+        return view.hand_number, int(offer["actor"]), int(offer["tile"]), robbing
+
+    def _open_window(self, view: MahjongView) -> None:
+        """The same window after every discard: the tile, who let it go, a key per seat at
+        the keyboard (but the discarder's)."""
+        s = self.strings
+        assert view.offer is not None
+        actor = int(view.offer["actor"])
+        tile = face(kind_of(int(view.offer["tile"])), self.tile_style).strip()
+        name = view.seats[actor].name
+        wind = wind_of(actor, view.dealer, s.chinese)
+        key = "window_rob" if view.offer.get("robbing") else "window_discard"
+        seats = [
+            ClaimSeat(seat, f"{wind_of(seat, view.dealer, s.chinese)} {view.seats[seat].name}")
+            for seat in view.mine
+            if seat != actor
+        ]
+        self._claimant = None
+        self._window_up = True
+        self._window_view = view
+        window = MahjongClaimWindowScreen(
+            s(key, tile=tile, name=name, wind=wind), s("window_ask"), seats, s("window_nobody")
+        )
+        self.app.push_screen(window, self._window_answered)
+
+    def _latest(self) -> MahjongView | None:
+        """The newest readable view among the held messages: what the hall waits for now."""
+        for message in reversed(self._held):
+            wire = message.get("view")
+            if isinstance(wire, dict):
+                try:
+                    return view_from_wire(wire, time.monotonic())
+                except (ViewError, KeyError, TypeError, ValueError):
+                    continue
+        return None
+
+    def _window_answered(self, seat: int | None) -> None:
+        if seat is None:
+            self._nobody_claims()
             return
-        self.show_view(view)
+        s, name = self.strings, self.view.seats[seat].name
+        wind = wind_of(seat, self.view.dealer, s.chinese)
+        cover = MahjongCoverScreen(
+            seat, s("cover", name=name, wind=wind), s("cover_key", name=name)
+        )
+        self.app.push_screen(cover, self._claimant_uncovered)
+
+    def _nobody_claims(self) -> None:
+        """Space: every seat here that the hall still waits for on this tile passes, and
+        play goes on."""
+        self._window_up = False
+        latest, offer = self._latest(), self._offer(self._window_view)
+        self._unclaimed = offer
+        if latest is not None and latest.phase in CLAIM_PHASES and self._offer(latest) == offer:
+            for seat in latest.acting:
+                self._send({"type": "pass", "seat": seat})
+        self._release()
+
+    def _claimant_uncovered(self, seat: int | None) -> None:
+        """The seat that asked for the tile sees its options, or is told it has none and the
+        window comes back for the others."""
+        assert seat is not None
+        latest = self._latest()
+        s, name = self.strings, self.view.seats[seat].name
+        offer = self._offer(self._window_view)
+        waiting = latest is not None and latest.phase in CLAIM_PHASES
+        if not waiting or self._offer(latest) != offer:
+            latest = None  # the hall has moved on: nobody could claim this tile
+        if latest is not None and latest.you == seat and needs_choice(latest):
+            self._window_up = False
+            self._claimant, self._answering = seat, offer
+            self._release()
+            return
+        later = latest is not None and seat in latest.acting
+        title = s("claim_later" if later else "nothing_to_claim", name=name)
+        back = MahjongCoverScreen(seat, title, s("back_key"))
+        self.app.push_screen(back, lambda _: self._open_window(self._window_view))
+
+    def _release(self) -> None:
+        """Take the held messages in order; one of them may open the next window, and the
+        rest wait again behind it."""
+        held, self._held = self._held, []
+        for index, message in enumerate(held):
+            if self._window_up:
+                self._held.extend(held[index:])
+                return
+            self.on_table_push(message)
 
     def show_view(self, view: MahjongView) -> None:
         """Draw a new view. In hot-seat the hall shows the seat that must act next; when that
@@ -191,8 +327,8 @@ class MahjongTableScreen(TableScreen):
         self._place_cursor()
         if not self.is_mounted:
             return
-        if changed and len(view.mine) > 1 and needs_choice(view):
-            self._cover(view)
+        if changed and len(view.mine) > 1 and needs_choice(view) and view.you != self._claimant:
+            self._cover_seat(view)
         self._redraw()
         self._close_old_settlement(view)
         self._maybe_settle(view)
@@ -211,7 +347,7 @@ class MahjongTableScreen(TableScreen):
             return
         self.cursor = next((i for i, tile in enumerate(hand) if tile in allowed), self.cursor)
 
-    def _cover(self, view: MahjongView) -> None:
+    def _cover_seat(self, view: MahjongView) -> None:
         """Put the cover up for the seat now shown (or name that seat on the cover already up)."""
         assert view.you is not None
         name = view.seats[view.you].name
@@ -433,6 +569,8 @@ class MahjongTableScreen(TableScreen):
     def _send(self, action: dict[str, Any]) -> None:
         """The machine action goes out as `act` with its type and tile, for the seat shown
         (a hot-seat connection holds several)."""
+        if action["seat"] == self._claimant:
+            self._answering = None  # answered: the window comes back for anyone else
         fields: dict[str, Any] = {"action": action["type"], "seat": str(action["seat"])}
         if action.get("tile") is not None:
             fields["tile"] = action["tile"]

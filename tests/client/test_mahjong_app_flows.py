@@ -19,6 +19,7 @@ from client.launch import Launch
 from client.local_hall import LocalHall
 from client.screens.lobby import LobbyScreen
 from client.screens.login import LoginScreen
+from client.screens.mahjong_claim_window import MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_new_table import MahjongNewTableScreen, lobby_cells
 from client.screens.mahjong_settlement import MahjongSettlementScreen
@@ -43,6 +44,11 @@ async def next_key(pilot, app: QipaiApp, screen: MahjongTableScreen) -> str | No
     claim, discard the tile under the cursor; None while the hall is busy."""
     if isinstance(app.screen, MahjongCoverScreen):
         return "space"
+    if isinstance(app.screen, MahjongClaimWindowScreen):
+        # a player who can claim asks for the tile with their seat key; else nobody claims
+        latest = screen._latest()
+        claiming = latest is not None and latest.phase in ("claim", "rob") and latest.acting
+        return str(latest.acting[0] + 1) if claiming else "space"
     prompt = prompt_of(screen)
     if "m / p / s" in prompt:
         return "m"
@@ -62,7 +68,7 @@ async def test_a_local_hot_seat_hand_is_played_from_the_keyboard_to_the_standing
         await until(pilot, lambda: table_of(app) is not None, "the local mahjong table")
         screen = table_of(app)
         assert screen.view.mine == (0, 1, 2, 3) and "hot-seat" in screen.title_text
-        covers = 0
+        covers = windows = 0
         for _ in range(MAX_KEYS):
             if isinstance(app.screen, MahjongSettlementScreen):
                 break
@@ -70,8 +76,9 @@ async def test_a_local_hot_seat_hand_is_played_from_the_keyboard_to_the_standing
             if key is None:
                 await pilot.pause(0.02)
                 continue
-            covers += key == "space"
-            if key == "space":
+            covers += isinstance(app.screen, MahjongCoverScreen)
+            windows += isinstance(app.screen, MahjongClaimWindowScreen)
+            if isinstance(app.screen, MahjongCoverScreen):
                 # the cover hides every tile: nothing of the next hand is on screen
                 assert "[" not in str(app.screen.query_one("#who", Static).render())
             await pilot.press(key)
@@ -79,6 +86,7 @@ async def test_a_local_hot_seat_hand_is_played_from_the_keyboard_to_the_standing
             f"the hand never ended: {prompt_of(screen)!r} {screen.query_one('#message').render()}"
         )
         assert covers >= 4  # each player uncovered at least for the void declaration
+        assert windows >= 8  # the claim window after every discard (MJ-08)
         text = str(app.screen.query_one("#lines", Static).render())
         assert text.startswith("Settlement of hand 1  四川麻将")
         assert "Final standing" in text and "Scores:" in text

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from client.i18n import Strings
 from client.mahjong_view import view_from_wire
+from client.screens.mahjong_claim_window import MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.screens.mahjong_table import ChineseMahjongTableScreen, MahjongTableScreen
@@ -59,7 +60,7 @@ def table_wire(
         "you": {
             "seats": [str(s) for s in mine],
             "seat": None if seat is None else str(seat),
-            "acting": [],
+            "acting": [str(s) for s in mine if s in waited_for(hand)],
             "legal": list(table_legal),
         },
         "game": {
@@ -71,6 +72,30 @@ def table_wire(
             "standing": None,
         },
         "hand": hand.view(seat),
+    }
+
+
+def waited_for(hand: HandMachine) -> list[int]:
+    """The seats the hall waits for: to act, and with more than a pass (it passes for the
+    others itself, MJ-08)."""
+    return [
+        seat
+        for seat in hand.to_act()
+        if any(a.type is not ActionType.PASS for a in hand.legal_actions(seat))
+    ]
+
+
+def push(hand: HandMachine, shown: int, since: int, seq: int, **fields: Any) -> dict[str, Any]:
+    """The event message a hot-seat connection (all four seats) gets for the machine's
+    events from index ``since`` on, showing seat ``shown``."""
+    everyone = (0, 1, 2, 3)
+    return {
+        "type": "event",
+        "table": 4,
+        "seq": seq,
+        "kind": "play",
+        "events": [event.for_seat(shown) for event in hand.events[since:]],
+        "view": table_wire(hand, shown, mine=everyone, seq=seq, **fields),
     }
 
 
@@ -250,26 +275,31 @@ async def test_the_end_of_the_match_shows_the_standing():
         assert "The match is over" in str(app.screen.query_one("#hint", Static).render())
 
 
+def claimable_discard() -> HandMachine:
+    """bob (S) is to discard a 5p that alice (E) may pung; carol and dave cannot claim it."""
+    return Table().start(
+        ["123m 456m 789m 55p 7p 9p", "234m 567m 22p 33p 44p 6p", "*", "*"],
+        draws="5p",
+        turn=S,
+        filler=8,
+    )
+
+
+def window_text(app: App) -> str:
+    return "\n".join(
+        str(app.screen.query_one(f"#{part}", Static).render())
+        for part in ("tile", "ask", "seats", "nobody")
+    )
+
+
 @pytest.mark.asyncio
 async def test_hot_seat_covers_the_hand_until_the_next_player_presses_a_key():
-    hand = Table().start(
-        ["123m 456m 789m 55p 7p 9p", "234m 567m 22p 33p 44p 6p", "*", "*"], draws="5p", turn=S
-    )
+    hand = Table().start(["123m 456m 789m 5p 7p 999p", "*", "*", "*"])  # alice to discard
     everyone = (0, 1, 2, 3)
     app = TableApp(FakeHall(), table_wire(hand, S, mine=everyone))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "bob(you)" in board_text(app)
-        discard(hand, S, "5p")
-        message = {
-            "type": "event",
-            "table": 4,
-            "seq": 6,
-            "kind": "play",
-            "events": [hand.events[-2].for_seat(S), hand.events[-1].for_seat(S)],
-            "view": table_wire(hand, E, mine=everyone, seq=6),
-        }
-        table_screen(app).on_table_push(message)
+        table_screen(app).on_table_push(push(hand, E, len(hand.events), 6))
         await pilot.pause()
         assert isinstance(app.screen, MahjongCoverScreen)
         shown = app.screen.query_one("#who", Static).render()
@@ -277,7 +307,155 @@ async def test_hot_seat_covers_the_hand_until_the_next_player_presses_a_key():
         await pilot.press("z")
         await pilot.pause()
         assert isinstance(app.screen, MahjongTableScreen)
+        assert "alice(you)" in board_text(app) and "Your turn" in text_of(app, "#prompt")
+
+
+@pytest.mark.asyncio
+async def test_hot_seat_claims_go_through_one_window_the_same_whoever_can_claim():
+    hand = claimable_discard()
+    everyone = (0, 1, 2, 3)
+    app = TableApp(FakeHall(), table_wire(hand, S, mine=everyone))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        since = len(hand.events)
+        discard(hand, S, "5p")
+        assert waited_for(hand) == [E]
+        table_screen(app).on_table_push(push(hand, E, since, 6))  # the hall shows alice
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongClaimWindowScreen)
+        assert window_text(app) == (
+            "5p discarded by S bob\n"
+            "A player who wants it presses their seat key:\n"
+            "1: E alice   3: W carol   4: N dave\n"
+            "space: nobody claims"
+        )
+        await pilot.press("3")  # carol asks: her own cover first, then the answer
+        await pilot.pause()
+        assert str(app.screen.query_one("#who", Static).render()) == (
+            "Pass the keyboard to carol (W)"
+        )
+        await pilot.press("z")
+        await pilot.pause()
+        assert str(app.screen.query_one("#who", Static).render()) == (
+            "carol: nothing to claim on this tile"
+        )
+        await pilot.press("z")
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongClaimWindowScreen)  # back, for the others
+        await pilot.press("1")
+        await pilot.pause()
+        assert str(app.screen.query_one("#who", Static).render()) == (
+            "Pass the keyboard to alice (E)"
+        )
+        await pilot.press("z")
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongTableScreen)
         assert "alice(you)" in board_text(app)
+        assert text_of(app, "#prompt").startswith("bob discarded 5p: p pung (碰)")
+        await pilot.press("p")
+        await pilot.pause()
+    assert app.hall.acts() == [{"type": "act", "table": 4, "action": "pung", "seat": "0"}]
+
+
+@pytest.mark.asyncio
+async def test_the_claim_window_looks_the_same_when_nobody_can_claim():
+    windows = []
+    for claimable in (True, False):
+        hand = claimable_discard()
+        if not claimable:  # carol, not alice, holds the 5p pair: she cannot pung from bob...
+            hand = Table().start(
+                ["123m 456m 789m 5p 7p 99p", "234m 567m 22p 33p 44p 6p", "*", "*"],
+                draws="5p",
+                turn=S,
+            )
+        everyone = (0, 1, 2, 3)
+        app = TableApp(FakeHall(), table_wire(hand, S, mine=everyone))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            since = len(hand.events)
+            discard(hand, S, "5p")
+            assert bool(waited_for(hand)) is claimable
+            shown = waited_for(hand)[0] if claimable else S  # else the last seat that acted
+            table_screen(app).on_table_push(push(hand, shown, since, 6))
+            await pilot.pause()
+            assert isinstance(app.screen, MahjongClaimWindowScreen)
+            windows.append(window_text(app))
+    assert windows[0] == windows[1]
+
+
+def unclaimable_discard() -> HandMachine:
+    """bob (S) is to discard a 5p that nobody can claim."""
+    return Table().start(
+        ["123m 456m 789m 5p 7p 99p", "234m 567m 22p 33p 44p 6p", "*", "*"],
+        draws="5p",
+        turn=S,
+        filler=8,
+    )
+
+
+@pytest.mark.asyncio
+async def test_space_passes_for_the_seats_the_hall_waits_for_and_play_goes_on():
+    hand = claimable_discard()
+    everyone = (0, 1, 2, 3)
+    app = TableApp(FakeHall(), table_wire(hand, S, mine=everyone, seq=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        since = len(hand.events)
+        discard(hand, S, "5p")
+        screen.on_table_push(push(hand, E, since, 6))
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.hall.acts() == [{"type": "act", "table": 4, "action": "pass", "seat": "0"}]
+        assert isinstance(app.screen, MahjongTableScreen)
+        assert "bob(you)" in board_text(app)  # alice's hand never came on screen
+        since = len(hand.events)
+        pass_all(hand)  # the hall takes alice's pass: carol draws
+        screen.on_table_push(push(hand, W, since, 7))
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongCoverScreen)  # carol's turn: her cover
+        assert str(app.screen.query_one("#who", Static).render()).endswith("carol (W)")
+
+
+@pytest.mark.asyncio
+async def test_what_the_hall_sends_behind_the_window_waits_and_is_taken_in_order():
+    hand = unclaimable_discard()
+    everyone = (0, 1, 2, 3)
+    app = TableApp(FakeHall(), table_wire(hand, S, mine=everyone, seq=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        since = len(hand.events)
+        discard(hand, S, "5p")
+        screen.on_table_push(push(hand, S, since, 6))
+        since = len(hand.events)
+        pass_all(hand)  # the hall passes for everyone after its delay: carol draws
+        assert hand.to_act() == [W]
+        screen.on_table_push(push(hand, W, since, 7))
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongClaimWindowScreen)  # both held behind it
+        assert screen.view.seq == 5 and screen.hand_log.last_discard is None
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.hall.acts() == []  # the hall waited for nobody here
+        assert screen.view.seq == 7 and screen.view.you == W
+        assert isinstance(app.screen, MahjongCoverScreen)
+        assert str(app.screen.query_one("#who", Static).render()).endswith("carol (W)")
+        assert screen.hand_log.rivers[S][-1][0] == hand.seats[S].discards[-1]
+
+
+@pytest.mark.asyncio
+async def test_one_person_with_bots_gets_the_claim_prompt_with_no_window():
+    hand = claimable_discard()
+    app = TableApp(FakeHall(), table_wire(hand, E, mine=(E,)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        since = len(hand.events)
+        discard(hand, S, "5p")
+        table_screen(app).on_table_push(push(hand, E, since, 6) | {"view": table_wire(hand, E)})
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongTableScreen)
         assert "p pung (碰)" in text_of(app, "#prompt")
 
 
