@@ -416,7 +416,10 @@ class MahjongTable(Table):
             self.hall.table_changed(self)
             self.hall.close_if_abandoned(self)
             return
-        self.stake = stake_for(balances)
+        stake = stake_for(balances)
+        if stake != self.stake:
+            self.stake = stake
+            self.hall.table_changed(self)  # the lobby lists each coin table's stake
         self.ruleset = get_ruleset(self.options.ruleset, {**self.options.rules, "base": self.stake})
         self.match.ruleset = self.ruleset
         if self.pot:
@@ -615,6 +618,13 @@ class MahjongTable(Table):
             "standing": standing(names, match.scores) if self.finished and match else None,  # type: ignore[arg-type]
             **({"tier": self.options.tier, "stake": self.stake} if self.tier else {}),
         }
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line; a coin table's adds its stake (每注, null before the first deal)."""
+        summary = super().summary()
+        if self.tier is not None:
+            summary["stake"] = self.stake
+        return summary
 
     def shown_seat(self, seats: tuple[str, ...], name: str | None) -> int | None:
         """Whose hand a receiver looks at: hot-seat shows the seat that must act next."""

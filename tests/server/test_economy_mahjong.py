@@ -31,6 +31,7 @@ async def test_every_hand_of_a_coin_room_moves_coins_with_its_record(tmp_path, r
         economy.check_ledger(db)
         final = views[0]["game"]
         assert final["tier"] == "free" and final["stake"] == 100  # everyone held ~5,000
+        assert server.hall.tables[table].summary()["stake"] == 100  # the lobby shows it too
         names = ["ann", "bob", "cat", "dan"]
         moved = {name: 0 for name in names}
         for hand in final["history"]:
