@@ -702,6 +702,8 @@ class Hall:
         table = self._table(request["table"])
         if not isinstance(table, GoTable):
             raise ProtocolError(ErrorCode.NOT_GOLDEN_TABLE, "only ranked Go tables take bets")
+        # A guest's coins come free with each visit: betting them would hand coins to others.
+        self._require_friendly_for_guests(session, table.options)
         return await table.bet(session, request["side"], request["amount"])
 
     async def on_leaderboard(self, session: Session, request: dict) -> dict:

@@ -12,9 +12,10 @@ import trio
 
 from qipai.platform.betting import BetBook
 from server import bets, economy
+from server.hall import HallConfig
 from server.store import GameRecord, Store
 
-from .harness import running_hall, user
+from .harness import Client, running_hall, user
 
 BLACK = ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "C5"]
 WHITE = ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "G5"]
@@ -451,3 +452,18 @@ async def test_a_player_leaving_forfeits_and_the_bets_settle_on_that_result(tmp_
         assert (nets["sam"]["net"], nets["tom"]["net"]) == (-1000, 900)
         await server.hall.flush()
         assert (coins(server, "sam"), coins(server, "tom")) == (4000, 5900)
+
+
+@pytest.mark.trio
+async def test_a_guest_from_the_ssh_door_may_watch_but_not_bet(tmp_path):
+    """Each visit mints a guest's coins; losing them on purpose would hand coins to others."""
+    async with running_hall(tmp_path, config=HallConfig(door_secret="door-secret")) as server:
+        ann, bob, table, _ = await golden_table(server)
+        door = await Client.connect(server)
+        ticket = await door.ok("door_ticket", secret="door-secret", guest=True)
+        guest = await Client.connect(server)
+        await guest.ok("ticket_login", ticket=ticket["ticket"])
+        await guest.ok("watch", table=table)
+        rows = ledger_rows(server)
+        assert await guest.error("bet", table=table, side="black", amount=100) == "friendly_only"
+        assert ledger_rows(server) == rows
