@@ -1,7 +1,10 @@
-"""The lobby: tables of the Go room with their options and seats, who is online, and chat.
+"""The lobby: the tables of every room with their options and seats, who is online, and chat.
 
 Enter on a table sits at its free seat (or watches a full one); the hall answers with the view,
-which opens the table. The lobby list is kept up to date from the hall's lobby pushes.
+which opens the table. The lobby list is kept up to date from the hall's lobby pushes. Mahjong
+coin rooms show their tier and current stake in the list, and the line under it says what the
+selected table costs (minimum, stake, fee); a refused seat is explained with what to do about
+it, and the daily relief is one key away when it can be claimed.
 """
 
 from __future__ import annotations
@@ -17,10 +20,13 @@ from textual.widgets import DataTable, Footer, Input, Log, Static
 from client.connection import HallError
 from client.screens.games import GamesScreen
 from client.screens.leaderboard import LeaderboardScreen
-from client.screens.mahjong_new_table import MahjongNewTableScreen
+from client.screens.mahjong_new_table import MahjongNewTableScreen, coin_terms, coin_tier
 from client.screens.mahjong_new_table import lobby_cells as mahjong_cells
 from client.screens.new_table import NewTableScreen
 from client.screens.profile import ProfileScreen
+from qipai.platform.rooms import RoomTier
+
+RELIEF_BELOW = 320  # the daily relief is for a player below the cheapest room's minimum (PL-21)
 
 SEATS = ("black", "white")
 
@@ -30,6 +36,12 @@ def clock_label(clock: dict[str, Any] | None) -> str:
         return "-"
     main = clock.get("main", 0) // 60
     return f"{main}m+{clock.get('periods', 0)}x{clock.get('period', 0)}"
+
+
+def tier_line() -> str:
+    """The coin rooms and what it takes to sit in each (platform.md §6)."""
+    rooms = "  ".join(f"{tier.value.name_zh} {tier.value.minimum:,}" for tier in RoomTier)
+    return f"Coins to sit: {rooms}"
 
 
 def table_cells(summary: dict[str, Any]) -> tuple[str, ...]:
@@ -61,7 +73,8 @@ class LobbyScreen(Screen):
     LobbyScreen #chat-log { height: 6; border-top: solid $primary; }
     LobbyScreen #chat { display: none; height: 1; border: none; padding: 0 1; }
     LobbyScreen #chat.typing { display: block; }
-    LobbyScreen #message { height: 1; padding: 0 1; color: $warning; }
+    LobbyScreen #terms { height: 1; padding: 0 1; }
+    LobbyScreen #message { height: auto; max-height: 3; padding: 0 1; color: $warning; }
     """
     BINDINGS = [
         Binding("n", "new_table", "New table", id="lobby.new", priority=True),
@@ -76,6 +89,7 @@ class LobbyScreen(Screen):
         Binding("p", "profile", "Profile", id="lobby.profile"),
         Binding("b", "leaderboard", "Boards", id="lobby.leaderboard"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
+        Binding("c", "relief", "Claim relief", id="lobby.relief"),
         Binding("q", "logout", "Log out", id="lobby.logout"),
         Binding("escape", "stop_chat", "Back", id="lobby.back", show=False),
     ]
@@ -86,6 +100,8 @@ class LobbyScreen(Screen):
         the cursor); while the chat box has focus, they are just letters."""
         if action in ("chat", "new_table"):
             return not isinstance(self.focused, Input)
+        if action == "relief":
+            return self.relief_offered
         return True
 
     def __init__(self, address: str, name: str) -> None:
@@ -95,6 +111,7 @@ class LobbyScreen(Screen):
         self.tables: dict[int, dict[str, Any]] = {}
         self.players: set[str] = set()
         self.rooms: list[dict[str, Any]] = []
+        self.relief_offered = False  # after a seat refused for want of coins, below 320
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -106,6 +123,7 @@ class LobbyScreen(Screen):
                 yield Static(id="rooms", markup=False)
                 yield Static("Online", classes="heading", markup=False)
                 yield Static(id="online", markup=False)
+        yield Static("", id="terms", markup=False)
         yield Log(id="chat-log", max_lines=200)
         yield Input(placeholder="say something (enter sends, esc closes)", id="chat")
         yield Static("", id="message", markup=False)
@@ -186,6 +204,17 @@ class LobbyScreen(Screen):
             f"{r.get('name', r.get('room'))}: {counts.get(r.get('room'), 0)}" for r in self.rooms
         ]
         self.query_one("#rooms", Static).update("\n".join(["Rooms (tables)", *rooms]))
+        self._show_terms()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_terms()
+
+    def _show_terms(self) -> None:
+        """What the selected mahjong table costs to sit at; else what each coin room asks."""
+        summary = self.tables.get(self.selected_table() or -1)
+        mahjong = summary is not None and summary.get("room", "go") != "go"
+        shown = coin_terms(summary) if summary is not None and mahjong else tier_line()
+        self.query_one("#terms", Static).update(shown)
 
     def selected_table(self) -> int | None:
         table = self.query_one("#tables", DataTable)
@@ -229,9 +258,65 @@ class LobbyScreen(Screen):
             self.run_worker(self._join("watch", table=number), group="join", exclusive=True)
 
     async def _join(self, kind: str, **fields: Any) -> None:
-        reply = await self._request(kind, **fields)
-        if reply is not None and isinstance(reply.get("view"), dict):
+        if self.hall is None:
+            return
+        try:
+            reply = await self.hall.request(kind, **fields)
+        except HallError as error:
+            await self._refused(error, self.tables.get(int(fields["table"])) or {})
+            return
+        if isinstance(reply.get("view"), dict):
             self.app.open_table(int(fields["table"]), reply["view"])
+
+    async def _refused(self, error: HallError, summary: dict[str, Any]) -> None:
+        """A refused seat, said with what to do about it."""
+        if error.code == "below_room_minimum":
+            await self._too_few_coins(summary)
+        elif error.code == "rank_too_far_apart":
+            self.say(
+                f"Ranks too far apart for this table ({error.message}). Choose a table whose "
+                "players are nearer yours: Go one rank step, mahjong titles two levels."
+            )
+        elif error.code == "table_assigned":
+            self.say(
+                "防作弊 rooms deal the seats: press m, choose 防作弊 with 4 and create - "
+                "the hall seats you at a table."
+            )
+        else:
+            self.say(f"{error.code}: {error.message}")
+
+    async def _too_few_coins(self, summary: dict[str, Any]) -> None:
+        """The room's minimum, your balance, and the daily relief (c claims it) when you may
+        have it."""
+        tier = coin_tier(summary)
+        profile = await self._request("profile")
+        balance = profile.get("balance") if profile else None
+        if tier is None or type(balance) is not int:
+            self.say("below_room_minimum: too few coins for this room")
+            return
+        head = f"Too few coins: {tier.name_zh} needs {tier.minimum:,} to sit, you hold {balance:,}."
+        self.relief_offered = balance < RELIEF_BELOW
+        self.refresh_bindings()
+        if self.relief_offered:
+            self.say(f"{head} The daily relief (救济金) gives 1,000 coins: press c to claim it.")
+        else:
+            self.say(
+                f"{head} Choose a room you can afford, or a friendly table; the daily "
+                f"relief (救济金) is for players below {RELIEF_BELOW} coins."
+            )
+
+    def action_relief(self) -> None:
+        self.run_worker(self._relief(), group="relief", exclusive=True)
+
+    async def _relief(self) -> None:
+        self.relief_offered = False
+        self.refresh_bindings()
+        reply = await self._request("relief")
+        if reply is not None:
+            self.say(
+                f"Daily relief: {reply.get('coins', 0):,} coins, you hold "
+                f"{reply.get('balance', 0):,} now."
+            )
 
     def action_new_table(self) -> None:
         local = getattr(self.app, "local", None) is not None

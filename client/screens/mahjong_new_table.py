@@ -1,18 +1,18 @@
-"""Choose a new mahjong table: the room (its ruleset), the match length and who fills the seats,
-one key per option. The hall checks every value (`bad_option`) and we show its answer."""
+"""Choose a new mahjong table: the room (its ruleset), the match length, who fills the seats and
+the coin room tier (platform.md §6), one key per option. The hall checks every value
+(`bad_option`) and we show its answer."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
 
 from client.mahjong_cli import ROOMS
-from qipai.mahjong.rulesets import RULESETS
+from client.screens.choice_form import ChoiceForm
+from qipai.mahjong.rulesets import RULESETS, get_ruleset
+from qipai.mahjong.table.errors import MahjongError
+from qipai.platform.rooms import RoomTier, Tier, room_fee
 
 LENGTHS: tuple[tuple[str, dict[str, int]], ...] = (
     ("4 hands", {"hands": 4}),
@@ -23,6 +23,7 @@ LENGTHS: tuple[tuple[str, dict[str, int]], ...] = (
     ("4 rounds", {"rounds": 4}),
 )
 SEATING = ("four people", "me and 3 bots", "hot-seat, 4 players", "hot-seat + 2 bots")
+TIERS = (None, "free", "hundred", "thousand", "anti_cheat")  # None: a friendly table (PL-03)
 SEATING_OPTIONS: dict[str, dict[str, Any]] = {
     "four people": {},
     "me and 3 bots": {"bots": 3, "timed": False},
@@ -37,83 +38,123 @@ def room_title(room: str) -> str:
     return title + " 血战到底" if room == "xuezhan" else title
 
 
-class MahjongNewTableScreen(ModalScreen[tuple[str, dict[str, Any]] | None]):
+class MahjongNewTableScreen(ChoiceForm[tuple[str, dict[str, Any]]]):
     """Dismissed with (room, options) for `create_table`, or None."""
 
-    DEFAULT_CSS = """
-    MahjongNewTableScreen { align: center middle; }
-    MahjongNewTableScreen #form { width: 50; height: auto; border: round $primary; padding: 0 1; }
-    """
     BINDINGS = [
         Binding("1", "cycle('room')", "Rules", id="mjnew.room"),
         Binding("2", "cycle('length')", "Length", id="mjnew.length"),
         Binding("3", "cycle('seating')", "Seats", id="mjnew.seating"),
+        Binding("4", "cycle('tier')", "Coins", id="mjnew.tier"),
         Binding("enter", "create", "Create", id="mjnew.create"),
         Binding("escape", "cancel", "Cancel", id="mjnew.cancel"),
     ]
-    CHOICES: dict[str, tuple[Any, ...]] = {"room": ROOMS, "length": LENGTHS, "seating": SEATING}
+    CHOICES: dict[str, tuple[Any, ...]] = {
+        "room": ROOMS,
+        "length": LENGTHS,
+        "seating": SEATING,
+        "tier": TIERS,
+    }
 
     def __init__(self, local: bool = False) -> None:
         super().__init__()
-        self.picked = dict.fromkeys(self.CHOICES, 0)
         if local:  # nobody else can sit at a local hall's table
-            self.picked["seating"] = SEATING.index("me and 3 bots")
+            self.pick("seating", "me and 3 bots")
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="form"):
-            yield Static(id="options", markup=False)
-            yield Static("enter create   esc cancel", markup=False)
-        yield Footer()
+    def cycled(self, name: str) -> None:
+        """A coin room seats four people (no bots, no hot-seat): choosing one side of that
+        moves the other."""
+        if name == "tier" and self.value("tier") is not None:
+            self.pick("seating", "four people")
+        elif name == "seating" and self.value("seating") != "four people":
+            self.pick("tier", None)
 
-    def on_mount(self) -> None:
-        self._show()
-
-    def value(self, name: str) -> Any:
-        return self.CHOICES[name][self.picked[name]]
-
-    def action_cycle(self, name: str) -> None:
-        self.picked[name] = (self.picked[name] + 1) % len(self.CHOICES[name])
-        self._show()
+    def result(self) -> tuple[str, dict[str, Any]]:
+        return self.request()
 
     def request(self) -> tuple[str, dict[str, Any]]:
         """The room and the wire options of docs/protocol.md (the mahjong options)."""
+        tier = self.value("tier")
         return self.value("room"), {
             **self.value("length")[1],
             **SEATING_OPTIONS[self.value("seating")],
+            **({"tier": tier} if tier else {}),
         }
 
-    def _show(self) -> None:
-        lines = [
+    def lines(self) -> list[str]:
+        return [
             "New mahjong table",
             f"1  rules   {room_title(self.value('room'))} ({self.value('room')})",
             f"2  length  {self.value('length')[0]}",
             f"3  seats   {self.value('seating')}",
+            f"4  coins   {tier_label(self.value('tier'))}",
         ]
-        self.query_one("#options", Static).update("\n".join(lines))
 
-    def action_create(self) -> None:
-        self.dismiss(self.request())
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+def tier_label(tier: str | None) -> str:
+    """A room tier as the lobby and the form name it: its Chinese name, and the minimum."""
+    if tier is None:
+        return "friendly (no coins)"
+    room = RoomTier[tier.upper()].value
+    return f"{room.name_zh} ({tier}), {room.minimum:,} coins to sit"
 
 
 def lobby_cells(summary: dict[str, Any]) -> tuple[str, ...]:
-    """A mahjong table in the lobby's columns: rules, match length, the four seats (two per
-    column), phase and spectators."""
+    """A mahjong table in the lobby's columns: rules (and coin room), match length (and the
+    current stake), the four seats (two per column), phase and spectators."""
     options = summary.get("options") or {}
     seats = summary.get("seats") or {}
     names = [seats.get(str(s)) or "(free)" for s in range(4)]
     length = (
         f"{options['rounds']} rounds" if options.get("rounds") else f"{options.get('hands')} hands"
     )
+    tier = coin_tier(summary)
+    game = room_title(str(summary.get("room")))
+    if tier is not None:
+        game += f" {tier.name_zh}"
+        length += f" 注{summary.get('stake') or '-'}"
     watching = summary.get("spectators", 0)
     return (
         str(summary.get("table")),
-        room_title(str(summary.get("room"))),
+        game,
         length,
         f"{names[0]}, {names[1]}",
         f"{names[2]}, {names[3]}",
         str(summary.get("phase", "")),
         str(watching) if watching else "",
+    )
+
+
+def coin_tier(summary: dict[str, Any]) -> Tier | None:
+    """The table's coin room tier, None for a friendly table (or a tier this client does not
+    know: shown as friendly rather than guessed)."""
+    tier = (summary.get("options") or {}).get("tier")
+    try:
+        return RoomTier[str(tier).upper()].value if tier else None
+    except KeyError:
+        return None
+
+
+def coin_terms(summary: dict[str, Any]) -> str:
+    """What sitting at a mahjong table costs, for the lobby's line under the list: the room's
+    minimum, the current stake (每注, from the poorest player at each deal, PL-14) and the fee
+    each player pays a hand that is won (PL-16)."""
+    options = summary.get("options") or {}
+    title = room_title(str(summary.get("room")))
+    tier = coin_tier(summary)
+    if tier is None:
+        return f"{title}: friendly, no coins move"
+    stake = summary.get("stake")
+    ruleset = str(options.get("ruleset") or summary.get("room"))
+    rules = {**(options.get("rules") or {}), "base": stake or 1}
+    try:
+        fee = room_fee(get_ruleset(ruleset, rules), stake) if stake else None
+    except (MahjongError, ValueError, TypeError):
+        fee = None
+    return "  ".join(
+        [
+            f"{title} {tier.name_zh}: {tier.minimum:,} coins to sit",
+            f"stake {stake:,}" if stake else "stake set at the deal",
+            f"fee {fee:,} a won hand" if fee is not None else "fee by the stake",
+        ]
     )

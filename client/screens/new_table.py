@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+
+from client.screens.choice_form import ChoiceForm
 
 SIZES = (9, 13, 19)
 CLOCKS: tuple[tuple[str, dict[str, int] | None], ...] = (
@@ -24,11 +22,7 @@ HANDICAPS = (0, 2, 3, 4, 5, 6, 7, 8, 9)
 OPPONENTS = ("a person", "a bot", "hot-seat")
 
 
-class NewTableScreen(ModalScreen[dict[str, Any] | None]):
-    DEFAULT_CSS = """
-    NewTableScreen { align: center middle; }
-    NewTableScreen #form { width: 50; height: auto; border: round $primary; padding: 0 1; }
-    """
+class NewTableScreen(ChoiceForm[dict[str, Any]]):
     BINDINGS = [
         Binding("1", "cycle('size')", "Size", id="new.size"),
         Binding("2", "cycle('clock')", "Clock", id="new.clock"),
@@ -48,27 +42,15 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
 
     def __init__(self, local: bool = False) -> None:
         super().__init__()
-        self.picked = dict.fromkeys(self.CHOICES, 0)
         if local:  # nobody else can sit at a local hall's table
-            self.picked["opponent"] = OPPONENTS.index("hot-seat")
+            self.pick("opponent", "hot-seat")
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="form"):
-            yield Static(id="options", markup=False)
-            yield Static("enter create   esc cancel", markup=False)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self._show()
-
-    def value(self, name: str) -> Any:
-        return self.CHOICES[name][self.picked[name]]
-
-    def action_cycle(self, name: str) -> None:
-        self.picked[name] = (self.picked[name] + 1) % len(self.CHOICES[name])
+    def cycled(self, name: str) -> None:
         if name == "handicap":
-            self.picked["komi"] = KOMI.index(0.0 if self.value("handicap") else 3.5)
-        self._show()
+            self.pick("komi", 0.0 if self.value("handicap") else 3.5)
+
+    def result(self) -> dict[str, Any]:
+        return self.options()
 
     def options(self) -> dict[str, Any]:
         """The wire options of docs/protocol.md section 5."""
@@ -85,9 +67,9 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
             options["hotseat"] = True
         return options
 
-    def _show(self) -> None:
+    def lines(self) -> list[str]:
         size = self.value("size")
-        lines = [
+        return [
             "New Go table",
             f"1  board     {size}x{size}",
             f"2  clock     {self.value('clock')[0]}",
@@ -95,10 +77,3 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
             f"4  handicap  {self.value('handicap') or 'none'}",
             f"5  opponent  {self.value('opponent')}",
         ]
-        self.query_one("#options", Static).update("\n".join(lines))
-
-    def action_create(self) -> None:
-        self.dismiss(self.options())
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -7,6 +7,7 @@ from textual.app import App
 from textual.widgets import DataTable
 
 from client.screens.lobby import LobbyScreen
+from client.screens.mahjong_new_table import MahjongNewTableScreen
 from tests.client.fakes import FakeHall
 
 TABLES = [
@@ -59,6 +60,7 @@ async def lobby_ready(pilot, app: LobbyApp) -> LobbyScreen:
     for _ in range(100):
         await pilot.pause(0.02)
         if app.screen.query_one("#tables", DataTable).row_count == 2:
+            await pilot.pause()
             return app.screen
     raise AssertionError("the table list never filled")
 
@@ -113,3 +115,150 @@ async def test_w_watches_the_selected_table():
         await pilot.press("down", "w")
         await pilot.pause()
     assert [r for r in app.hall.requests if r["type"] == "watch"] == [{"type": "watch", "table": 5}]
+
+
+COIN_TABLES = [
+    {
+        "table": 7,
+        "room": "sichuan",
+        "options": {
+            "ruleset": "sichuan",
+            "rules": {},
+            "hands": 8,
+            "rounds": None,
+            "tier": "hundred",
+        },
+        "stake": 100,
+        "seats": {"0": "ann", "1": None, "2": "bot-2", "3": "bob"},
+        "spectators": 0,
+        "phase": "playing",
+    },
+    {
+        "table": 8,
+        "room": "lengzi",
+        "options": {"ruleset": "lengzi", "rules": {}, "hands": 4, "rounds": None, "tier": None},
+        "seats": {"0": "dan", "1": None, "2": None, "3": None},
+        "spectators": 0,
+        "phase": "waiting",
+    },
+]
+
+
+def coin_hall(balance: int, **errors) -> FakeHall:
+    hall = lobby_hall(**errors)
+    hall.replies["lobby"] = {"rooms": [], "tables": COIN_TABLES, "players": ["ann", "cy"]}
+    hall.replies["profile"] = {"name": "cy", "balance": balance}
+    hall.replies["relief"] = {"coins": 1000, "balance": balance + 1000}
+    return hall
+
+
+def shown(app: App, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+def footer_keys(app: App) -> set[str]:
+    return {key for key, b in app.screen.active_bindings.items() if b.enabled and b.binding.show}
+
+
+@pytest.mark.asyncio
+async def test_coin_rooms_show_their_tier_minimum_stake_and_fee():
+    app = LobbyApp(coin_hall(5000))
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await lobby_ready(pilot, app)
+        table = lobby.query_one("#tables", DataTable)
+        assert table.get_row("7")[1:3] == ["四川麻将 [100]场", "8 hands 注100"]
+        assert table.get_row("8")[1:3] == ["长安棱子", "4 hands"]  # friendly: no coins
+        assert shown(app, "#terms") == (
+            "四川麻将 [100]场: 3,200 coins to sit  stake 100  fee 10 a won hand"
+        )
+        await pilot.press("down")
+        await pilot.pause()
+        assert shown(app, "#terms") == "长安棱子: friendly, no coins move"
+
+
+@pytest.mark.asyncio
+async def test_with_a_go_table_selected_the_line_names_every_coin_rooms_minimum():
+    app = LobbyApp(lobby_hall())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lobby_ready(pilot, app)
+        assert shown(app, "#terms") == (
+            "Coins to sit: 自由场 320  [100]场 3,200  [1000]场 32,000  防作弊 320"
+        )
+
+
+@pytest.mark.asyncio
+async def test_too_few_coins_says_the_minimum_the_balance_and_c_claims_the_relief():
+    app = LobbyApp(coin_hall(200, sit=("below_room_minimum", "[100]场 needs 3200 coins")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lobby_ready(pilot, app)
+        assert "c" not in footer_keys(app)
+        await pilot.press("enter")  # table 7: seat 1 is free
+        await pilot.pause()
+        assert shown(app, "#message") == (
+            "Too few coins: [100]场 needs 3,200 to sit, you hold 200. The daily relief (救济金) "
+            "gives 1,000 coins: press c to claim it."
+        )
+        assert "c" in footer_keys(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert shown(app, "#message") == "Daily relief: 1,000 coins, you hold 1,200 now."
+        assert "c" not in footer_keys(app)
+    kinds = [r["type"] for r in app.hall.requests]
+    assert kinds == ["lobby", "sit", "profile", "relief"] and app.opened == []
+
+
+@pytest.mark.asyncio
+async def test_too_few_coins_above_the_relief_line_says_to_choose_another_room():
+    app = LobbyApp(coin_hall(1000, sit=("below_room_minimum", "[100]场 needs 3200 coins")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lobby_ready(pilot, app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert shown(app, "#message").startswith(
+            "Too few coins: [100]场 needs 3,200 to sit, you hold 1,000. Choose a room you can"
+        )
+        assert "c" not in footer_keys(app)
+        await pilot.press("c")  # not on offer: nothing is asked
+        await pilot.pause()
+    assert "relief" not in [r["type"] for r in app.hall.requests]
+
+
+@pytest.mark.asyncio
+async def test_ranks_too_far_apart_say_what_to_do():
+    refusal = ("rank_too_far_apart", "titles at the table: 县令 (ann), 平民 (you)")
+    app = LobbyApp(coin_hall(5000, sit=refusal))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lobby_ready(pilot, app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert shown(app, "#message") == (
+            "Ranks too far apart for this table (titles at the table: 县令 (ann), 平民 (you)). "
+            "Choose a table whose players are nearer yours: Go one rank step, mahjong titles "
+            "two levels."
+        )
+
+
+@pytest.mark.asyncio
+async def test_the_new_mahjong_table_form_chooses_the_coin_room():
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        chosen: list = []
+        app.push_screen(MahjongNewTableScreen(local=True), chosen.append)
+        await pilot.pause()
+        assert "4  coins   friendly (no coins)" in shown(app, "#options")
+        await pilot.press("4", "4")  # [100]场: a coin room seats four people
+        await pilot.pause()
+        assert "4  coins   [100]场 (hundred), 3,200 coins to sit" in shown(app, "#options")
+        assert "3  seats   four people" in shown(app, "#options")
+        await pilot.press("enter")
+        app.push_screen(MahjongNewTableScreen(), chosen.append)
+        await pilot.pause()
+        await pilot.press("4", "3")  # bots after a coin room: back to a friendly table
+        await pilot.pause()
+        assert "4  coins   friendly (no coins)" in shown(app, "#options")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert chosen == [
+        ("sichuan", {"hands": 4, "tier": "hundred"}),
+        ("sichuan", {"hands": 4, "bots": 3, "timed": False}),
+    ]
