@@ -83,6 +83,8 @@ class MahjongView:
     table_actions: tuple[str, ...] = ()  # ready, auto, manual, add_bots
     rounds: tuple[int, int] | None = None  # (this round, of how many) when the match counts rounds
     acting: tuple[int, ...] = ()  # our seats the hall waits for (hot-seat: the real claims too)
+    tier: str | None = None  # a coin room's tier (docs/protocol.md), None at a friendly table
+    stake: int | None = None  # a coin room's stake per hand (每注), read before every deal
 
     @property
     def me(self) -> SeatView | None:
@@ -348,4 +350,6 @@ def view_from_wire(wire: Any, now: float | None = None) -> MahjongView:
         table_actions=tuple(str(a) for a in table_actions),
         rounds=rounds,
         acting=tuple(_seat_numbers(you.get("acting"))),
+        tier=game["tier"] if isinstance(game.get("tier"), str) else None,
+        stake=game["stake"] if type(game.get("stake")) is int else None,
     )

@@ -71,15 +71,15 @@ def table_bindings(language: str) -> list[Binding]:
             Binding(str(n % 10), f"pick({n - 1})", show=False, id=f"mahjong.pick{n}")
             for n in range(1, 11)
         ),
+        Binding("m", "void(0)", f"{void} m", id="mahjong.void_m"),
+        Binding("p", "void(1)", f"{void} p", id="mahjong.void_p"),
+        Binding("s", "void(2)", f"{void} s", id="mahjong.void_s"),
         Binding("d,enter", "choose('discard')", discard, id="mahjong.discard"),
         Binding("w", "choose('win')", win, id="mahjong.win"),
         Binding("p", "choose('pung')", pung, id="mahjong.pung"),
         Binding("k", "choose('kong')", kong, id="mahjong.kong"),
         Binding("c", "choose('chow')", chow, id="mahjong.chow"),
         Binding("x,space", "choose('pass')", pass_, id="mahjong.pass"),
-        Binding("m", "void(0)", f"{void} m", id="mahjong.void_m"),
-        Binding("p", "void(1)", f"{void} p", id="mahjong.void_p"),
-        Binding("s", "void(2)", f"{void} s", id="mahjong.void_s"),
         Binding("L", "choose('leave')", "Leave hand", show=False, id="mahjong.leave_hand"),
         Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
         Binding("n", "ready", ready, id="mahjong.ready"),
@@ -199,6 +199,18 @@ class MahjongTableScreen(TableScreen):
                 self.hand_log.follow(event)
         if message.get("kind") == "xiapao" and str(message.get("seat")) in ("0", "1", "2", "3"):
             self._xiapao[int(message["seat"])] = bool(message.get("on"))
+        if message.get("kind") == "over":
+            self._say_why_over(message)
+
+    def _say_why_over(self, message: dict[str, Any]) -> None:
+        """A coin match can end early: a player below the room's minimum at a deal, or one
+        who left between hands or escaped (docs/protocol.md, `over`)."""
+        for key in ("below_minimum", "left", "escaped"):
+            names = message.get(key)
+            if isinstance(names, list) and names:
+                who = ", ".join(str(name) for name in names)
+                self.say(self.strings(f"over_{key}", who=who))
+                return
 
     def _read(self, wire: Any) -> MahjongView | None:
         """A view the client cannot read is reported, and the table stays as it was."""

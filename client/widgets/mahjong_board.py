@@ -26,6 +26,7 @@ from client.widgets.cell_lines import Cell, CellLines
 from client.widgets.tiles import TileStyle, meld_text, tile_row, tile_text
 from qipai.mahjong.rulesets import RULESETS
 from qipai.mahjong.tiles import kind_of
+from qipai.platform.rooms import RoomTier
 
 WIDTH, HEIGHT = 80, 18  # the board's share of an 80x24 terminal
 END_ROWS = 4  # the top seat: header and melds, then two lines of river
@@ -214,6 +215,8 @@ class MahjongBoard(CellLines):
         facts = [Text(ruleset_title(view)), Text(number)]
         if view.rounds is not None:
             facts.append(Text(s("round_of", n=view.rounds[0], total=view.rounds[1])))
+        if view.tier is not None:
+            facts.append(Text(coin_room(view.tier, view.stake)))
         facts.append(Text(s("wall", n=view.wall), style="bold"))
         if "round_wind" in public:
             facts.append(Text(s("round", wind=wind_name(public["round_wind"], s.chinese))))
@@ -360,6 +363,15 @@ def wind_name(wind: int, chinese: bool) -> str:
     """Winds arrive as 0-3 (E S W N) or as the kinds 27-30."""
     index = wind - 27 if wind >= 27 else wind
     return (WINDS_ZH if chinese else WINDS_EN)[index % 4]
+
+
+def coin_room(tier: str, stake: int | None) -> str:
+    """A coin room's tier and this hand's stake (每注), e.g. `[100]场 注100`."""
+    try:
+        name = RoomTier[tier.upper()].value.name_zh
+    except KeyError:
+        name = tier
+    return f"{name} 注{stake}" if stake is not None else name
 
 
 def ruleset_title(view: MahjongView) -> str:

@@ -737,3 +737,32 @@ async def test_the_footer_shows_only_the_keys_the_ruleset_and_the_moment_allow()
     async with chow.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert footer(chow) == {"c": "Chow", "x": "Pass", "space": "Pass", "q": "Leave"}
+
+
+@pytest.mark.asyncio
+async def test_a_coin_table_shows_its_room_and_stake_in_the_middle():
+    wire = table_wire(played(steps=0), E)
+    wire["game"].update({"tier": "hundred", "stake": 100})
+    app = TableApp(FakeHall(), wire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        middle = [line[27:53].strip() for line in board_text(app).split("\n")]
+        assert "[100]场 注100" in middle and "Wall 55" in middle
+
+
+@pytest.mark.asyncio
+async def test_a_coin_match_ended_by_a_player_below_the_minimum_says_so():
+    wire = table_wire(finished_hand(), E, phase="over")
+    app = TableApp(FakeHall(), table_wire(played(steps=0), E))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        over = {"type": "event", "seq": 6, "kind": "over", "below_minimum": ["dave"]}
+        table_screen(app).on_table_push(over | {"view": wire})
+        await pilot.pause()
+        assert text_of_table(app, "#message") == (
+            "The match is over: dave holds less than this room's minimum"
+        )
+
+
+def text_of_table(app: App, selector: str) -> str:
+    return str(table_screen(app).query_one(selector, Static).render())
