@@ -123,7 +123,7 @@ def tmux_bytes(seconds: float) -> None:
             deadline = time.monotonic() + seconds + 30
             while time.monotonic() < deadline:
                 screen = run("capture-pane", "-p", "-t", "bench")
-                found = re.search(r"Hand (\d+)/\d+  Wall (\d+)", screen)
+                found = re.search(r"Wall (\d+)", screen)  # in the middle of the table
                 if found and started is None and "Choose your void" in screen:
                     started = (time.monotonic(), output.stat().st_size)
                     run("send-keys", "-t", "bench", "m")
@@ -136,7 +136,7 @@ def tmux_bytes(seconds: float) -> None:
                 elif "enter: next hand" in screen:
                     run("send-keys", "-t", "bench", "Enter")
                 if found and started is not None:
-                    wall = int(found.group(2))
+                    wall = int(found.group(1))
                     if not walls or wall != walls[-1]:
                         walls.append(wall)
                 if started is not None and time.monotonic() - started[0] > seconds:

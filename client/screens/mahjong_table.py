@@ -466,6 +466,8 @@ class MahjongTableScreen(TableScreen):
             head = s(key, name=name, tile=tile) + " "
         elif view.legal_of("discard"):
             head = s("turn_you") + "  "
+        if not needs_choice(view):
+            return head.strip().rstrip(":：")  # pass-only: the hall answers it (MJ-08)
         return head + "  ".join(self._choices()) + clock
 
     def _turn_text(self) -> str:
@@ -495,6 +497,8 @@ class MahjongTableScreen(TableScreen):
         choosing the void suit, the table's own keys when the table says so."""
         view = self.view
         if action == "choose":
+            if parameters[0] == "pass" and not needs_choice(view):
+                return False  # a pass-only prompt: the hall answers it itself (MJ-08)
             return bool(self._matching(str(parameters[0])))
         if action == "void":
             return any(a.get("tile") == parameters[0] for a in view.legal_of("declare_void"))

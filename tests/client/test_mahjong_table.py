@@ -717,8 +717,8 @@ async def test_the_footer_shows_only_the_keys_the_ruleset_and_the_moment_allow()
         screen = table_screen(app)
         screen.on_table_push({"type": "event", "seq": 6, "view": table_wire(hand, S, seq=6)})
         await pilot.pause()
-        # bob cannot claim the 5p: like every seat (MJ-08) he may only pass; no chow key
-        assert footer(app) == {"x": "Pass", "space": "Pass", "q": "Leave"}
+        # bob cannot claim the 5p: the hall passes for him (MJ-08), so no pass key either
+        assert screen.view.legal_of("pass") and footer(app) == {"q": "Leave"}
     void = TableApp(FakeHall(), table_wire(played(steps=0), W))
     async with void.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -766,3 +766,16 @@ async def test_a_coin_match_ended_by_a_player_below_the_minimum_says_so():
 
 def text_of_table(app: App, selector: str) -> str:
     return str(table_screen(app).query_one(selector, Static).render())
+
+
+@pytest.mark.asyncio
+async def test_a_pass_only_prompt_names_the_discard_and_offers_no_key():
+    hand = claimable_discard()
+    discard(hand, S, "5p")
+    app = TableApp(FakeHall(), table_wire(hand, W))  # carol cannot claim bob's 5p
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert text_of(app, "#prompt") == "bob discarded 5p"
+        await pilot.press("x")
+        await pilot.pause()
+    assert app.hall.acts() == []
