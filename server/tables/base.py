@@ -49,6 +49,7 @@ class Table:
         self.hall = hall
         self.id = table_id
         self.options = options
+        self.options_wire = options.to_wire()  # options never change: one wire form per table
         self.created_by = created_by
         self.seats: dict[str, Occupant | None] = dict.fromkeys(self.seat_order)
         self.audience: set[Session] = set()
@@ -118,7 +119,7 @@ class Table:
             "table": self.id,
             "room": self.room,
             "seq": self.seq,
-            "options": self.options.to_wire(),
+            "options": self.options_wire,
             "seats": {s: self.seat_info(o) for s, o in self.seats.items()},
             "spectators": self.spectators(),
         }
@@ -139,7 +140,7 @@ class Table:
         return {
             "table": self.id,
             "room": self.room,
-            "options": self.options.to_wire(),
+            "options": self.options_wire,
             "seats": {s: (o.name if o else None) for s, o in self.seats.items()},
             "spectators": self.spectators(),
             "phase": self.phase,
