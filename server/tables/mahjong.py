@@ -46,7 +46,7 @@ from qipai.protocol import MAHJONG_ROOMS, ErrorCode, MahjongOptions, ProtocolErr
 from .. import economy
 from ..economy import HandCoins
 from ..store import MahjongHand
-from .base import Occupant, Table
+from .base import _GAME_KEY, _VIEW_KEY, _YOU_KEY, Occupant, Table, _entries, _map_header
 from .mahjong_config import MahjongConfig
 from .mahjong_escape import (
     EscapeCoins,
@@ -68,6 +68,7 @@ MACHINE_ACTIONS = frozenset(a.value for a in ActionType)
 TIMEOUTS_BEFORE_AUTO = 2
 HANDS_PER_ROUND_CAP = 16
 CLAIM_PHASES = (Phase.CLAIM, Phase.ROB)
+_HAND_KEY = encode("hand")
 
 
 _PREPARING = threading.Lock()
@@ -730,14 +731,22 @@ class MahjongTable(Table):
         full view) when it joins or sees a gap.
         """
         self.seq += 1
+        history_grew = len(self.history) != self.history_published
+        self.history_published = len(self.history)
+        if not self.audience:
+            self.wake()
+            return
         encoded: dict[tuple[tuple[str, ...], bool], bytes] = {}
         seats_by_name: dict[str | None, tuple[str, ...]] = {}
         game = self.game_view()
         shared = self._shared_view()
-        brief = game
-        if len(self.history) == self.history_published:  # incremental: history when it grows
-            brief = {k: v for k, v in game.items() if k != "history"}
-        self.history_published = len(self.history)
+        # incremental receivers get the history only when it grew
+        brief = game if history_grew else {k: v for k, v in game.items() if k != "history"}
+        head = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind, **detail}
+        if events is not None:
+            head["events"] = None  # each receiver's redaction goes here
+        view_head = _map_header(len(shared) + 3) + _entries(shared) + _YOU_KEY
+        game_bytes = _GAME_KEY + encode(game)
         for session in list(self.audience):
             name = session.name
             seats = seats_by_name.get(name)
@@ -746,19 +755,32 @@ class MahjongTable(Table):
             incremental = bool(seats) and name in self.incremental
             data = encoded.get((seats, incremental))
             if data is None:
-                message = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind}
-                message.update(detail)
+                message = dict(head)
                 if events is not None:
                     mine = frozenset(int(s) for s in seats)
                     message["events"] = [redact(e, mine) for e in events]
+                seat = self.shown_seat(seats, name)
                 if incremental:
-                    seat = self.shown_seat(seats, name)
                     you = self._you(seats, seat)
                     you["legal_actions"] = self._legal_wire(seat)
                     message.update(seats=shared["seats"], game=brief, you=you)
+                    data = encode(message)
                 else:
-                    message["view"] = self.view(seats, game, shared)
-                data = encoded[seats, incremental] = encode(message)
+                    # The view's head and game are the same for every receiver: encoded once,
+                    # spliced around each one's own ``you`` and hand (the same bytes).
+                    data = b"".join(
+                        (
+                            _map_header(len(message) + 1),
+                            _entries(message),
+                            _VIEW_KEY,
+                            view_head,
+                            encode(self._you(seats, seat)),
+                            game_bytes,
+                            _HAND_KEY,
+                            encode(self.hand_view(seat)),
+                        )
+                    )
+                encoded[seats, incremental] = data
             session.push(data)
         self.wake()
 

@@ -1,9 +1,10 @@
 """Four protocol clients play whole mahjong matches of every room over TCP while a spectator
 watches; every message each of them received is checked against the machine's redaction."""
 
+import msgpack
 import pytest
 
-from qipai.protocol import MAHJONG_ROOMS
+from qipai.protocol import MAHJONG_ROOMS, encode
 
 from .harness import running_hall, user
 from .test_mahjong_support import (
@@ -124,3 +125,23 @@ async def test_incremental_clients_play_from_events_alone_and_nothing_leaks(tmp_
         snapshot = await clients[0].ok("snapshot", table=table)
         assert snapshot["view"]["hand"] is not None
         assert await clients[0].error("act", table=table, action="incremental") == "bad_field"
+
+
+@pytest.mark.trio
+async def test_spliced_event_bytes_are_those_of_the_whole_message(tmp_path):
+    """``publish`` encodes the shared parts once and splices each receiver's own parts in:
+    what goes out must be exactly the msgpack of the whole message."""
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        eve = await user(server, "eve")
+        table, bots = await seated_table(server, "lengzi", {"hands": 1, "timed": False})
+        await eve.ok("watch", table=table)
+        sent: list[bytes] = []
+        for name in ("ann", "eve"):
+            session = server.hall.online[name]
+            push = session.push
+            session.push = lambda data, push=push: (sent.append(data), push(data))[1]
+        await play_all(bots)
+        events = [msgpack.unpackb(data, raw=False) for data in sent]
+        assert len([m for m in events if "view" in m and m.get("events")]) > 40
+        for data, message in zip(sent, events, strict=True):
+            assert encode(message) == data
