@@ -17,7 +17,10 @@ from rich.cells import cell_len, get_character_cell_size, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.strip import Strip
+from textual.widget import Widget
 
 from client.i18n import Strings
 from client.mahjong_hints import Hint, hint
@@ -93,31 +96,45 @@ def indented(text: Text, by: int) -> Text:
     return Text(" " * by).append_text(text)
 
 
-class MahjongBoard(CellLines):
-    """Drawn with the Line API (CellLines): a push rewrites only the cells that changed - a
-    discard is a few cells of one river and a count, not the whole table (bench/mahjong_tui.py)."""
+@dataclass(frozen=True)
+class TableParts:
+    """The table's lines by the part of the screen they fill: across the top, the three
+    columns of the middle band, across the bottom."""
 
-    DEFAULT_CSS = "MahjongBoard { height: 1fr; width: 1fr; }"
+    top: list[Text]
+    left: list[Text]
+    middle: list[Text]
+    right: list[Text]
+    bottom: list[Text]
 
-    def __init__(self, strings: Strings, style: TileStyle, **kwargs) -> None:
+    def lines(self, layout: Layout) -> list[Text]:
+        band = [
+            fit(west, layout.side) + fit(middle, layout.middle) + fit(east, layout.side)
+            for west, middle, east in zip(self.left, self.middle, self.right, strict=True)
+        ]
+        return [*self.top, *band, *self.bottom]
+
+
+class BoardPart(CellLines):
+    """One part of the table (see `TableParts`). Textual rewrites a changed line from the
+    left edge of its widget: as parts side by side, a discard on the right rewrites only the
+    right seat's column, not the whole width of the table (bench/mahjong_tui.py)."""
+
+    DEFAULT_CSS = "BoardPart { width: 1fr; height: auto; }"
+
+    def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.strings = strings
-        self.tile_style = style
-        self._table: list[Text] = []
+        self._texts: list[Text] = []
         self._styles: dict[str, Style] = {}
-        self._shown: tuple[MahjongView, HandLog, int | None] | None = None
 
-    def show(self, view: MahjongView, log: HandLog, cursor: int | None) -> None:
-        self._shown = (view, log, cursor)
-        self._table = self.table_lines(view, log, cursor)
+    def set_lines(self, texts: list[Text], width: int) -> None:
+        for text in texts:
+            text.truncate(width, pad=True)  # constant widths: only changed cells go out
+        self._texts = texts
         self.redraw()
 
-    def on_resize(self) -> None:
-        if self._shown is not None:
-            self.show(*self._shown)  # a new size is a new layout
-
     def build_lines(self) -> list[list[Cell]]:
-        return [text_cells(line) for line in self._table]
+        return [text_cells(line) for line in self._texts]
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
@@ -144,13 +161,67 @@ class MahjongBoard(CellLines):
             style = self._styles[name] = self.rich_style + Style.parse(name or "none")
         return style
 
+
+class MahjongBoard(Widget):
+    """The table, drawn by parts with the Line API (BoardPart): a push rewrites only the cells
+    that changed - a discard is a few cells of one river and a count, not the whole table."""
+
+    DEFAULT_CSS = """
+    MahjongBoard { height: 1fr; width: 1fr; }
+    MahjongBoard #band { height: auto; }
+    """
+
+    def __init__(self, strings: Strings, style: TileStyle, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.strings = strings
+        self.tile_style = style
+        self._shown: tuple[MahjongView, HandLog, int | None] | None = None
+        self._layout: Layout | None = None
+
+    def compose(self) -> ComposeResult:
+        yield BoardPart(id="top")
+        with Horizontal(id="band"):
+            yield BoardPart(id="left")
+            yield BoardPart(id="middle")
+            yield BoardPart(id="right")
+        yield BoardPart(id="bottom")
+
+    def show(self, view: MahjongView, log: HandLog, cursor: int | None) -> None:
+        self._shown = (view, log, cursor)
+        if not self.is_mounted:
+            return
+        layout = self.board_layout()
+        if layout != self._layout:
+            self._layout = layout
+            for name in ("left", "right"):
+                self.query_one(f"#{name}", BoardPart).styles.width = layout.side
+            self.query_one("#middle", BoardPart).styles.width = layout.middle
+        parts = self.table_parts(view, log, cursor, layout)
+        widths = {"left": layout.side, "middle": layout.middle, "right": layout.side}
+        for name in ("top", "left", "middle", "right", "bottom"):
+            width = widths.get(name, layout.width)
+            self.query_one(f"#{name}", BoardPart).set_lines(getattr(parts, name), width)
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)  # a new size is a new layout
+
+    def text_lines(self) -> list[str]:
+        """What a colourless terminal shows, one string a line."""
+        top, left, middle, right, bottom = (
+            self.query_one(f"#{name}", BoardPart).text_lines()
+            for name in ("top", "left", "middle", "right", "bottom")
+        )
+        band = ["".join(parts) for parts in zip(left, middle, right, strict=True)]
+        return [*top, *band, *bottom]
+
     def render_table(
         self, view: MahjongView, log: HandLog, cursor: int | None, layout: Layout | None = None
     ) -> Text:
         """The table as one text (what a colourless terminal shows, for tests and tools)."""
         return Text("\n").join(self.table_lines(view, log, cursor, layout))
 
-    def layout(self) -> Layout:
+    def board_layout(self) -> Layout:
         """The widget's size once laid out; before that (and off screen) the 80x24 share."""
         width, height = self.size
         return Layout(width or WIDTH, max(height, HEIGHT) if width else HEIGHT)
@@ -158,29 +229,34 @@ class MahjongBoard(CellLines):
     def table_lines(
         self, view: MahjongView, log: HandLog, cursor: int | None, layout: Layout | None = None
     ) -> list[Text]:
-        layout = layout or self.layout()
+        layout = layout or self.board_layout()
+        lines = self.table_parts(view, log, cursor, layout).lines(layout)
+        for line in lines:
+            line.truncate(layout.width, pad=True)
+        return lines
+
+    def table_parts(
+        self, view: MahjongView, log: HandLog, cursor: int | None, layout: Layout
+    ) -> TableParts:
         bottom = view.you if view.you is not None else 0  # a spectator sits where seat 0 does
         right, top, left = (view.seats[(bottom + step) % 4] for step in (1, 2, 3))
         wide = layout.width - layout.side
-        lines = [indented(line, layout.side) for line in self.seat_block(view, log, top, wide)]
         rows = layout.middle_rows
-        columns = zip(
-            self.side_block(view, log, left, layout.side, rows),
-            self.middle_lines(view, log, layout.middle, rows),
-            self.side_block(view, log, right, layout.side, rows),
-            strict=True,
-        )
-        for west, middle, east in columns:
-            lines.append(fit(west, layout.side) + fit(middle, layout.middle) + east)
-        lines.extend(indented(line, layout.side) for line in self.river(view, log, bottom, wide))
         seat = view.seats[bottom]
-        lines.append(self.header_line(view, seat).append_text(self.status(view, seat)))
-        lines[-1].append_text(self.melds(seat))
-        lines.append(self.hand_line(seat, log, cursor))
-        lines.append(self.hint_line(view, hint(view)) if view.me is not None else Text())
-        for line in lines:
-            line.truncate(layout.width, pad=True)  # constant widths: only changed cells go out
-        return lines
+        mine = self.header_line(view, seat).append_text(self.status(view, seat))
+        mine.append_text(self.melds(seat))
+        return TableParts(
+            top=[indented(line, layout.side) for line in self.seat_block(view, log, top, wide)],
+            left=self.side_block(view, log, left, layout.side, rows),
+            middle=self.middle_lines(view, log, layout.middle, rows),
+            right=self.side_block(view, log, right, layout.side, rows),
+            bottom=[
+                *(indented(line, layout.side) for line in self.river(view, log, bottom, wide)),
+                mine,
+                self.hand_line(seat, log, cursor),
+                self.hint_line(view, hint(view)) if view.me is not None else Text(),
+            ],
+        )
 
     # The blocks.
 
