@@ -26,7 +26,7 @@ from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.screens.mahjong_table import MahjongTableScreen
 from tests.client.test_app_flows import until
 
-MAX_KEYS = 2000
+MAX_KEYS = 6000  # key presses and 20 ms waits: the hall waits 0.8 s after each discard (MJ-08)
 
 
 def table_of(app: QipaiApp) -> MahjongTableScreen | None:
