@@ -25,6 +25,7 @@ from tests.client.fakes import FakeHall
 from tests.client.test_mahjong_view import played
 from tests.mahjong.test_machine_positions import (
     E,
+    N,
     S,
     ScriptedWall,
     Table,
@@ -779,3 +780,30 @@ async def test_a_pass_only_prompt_names_the_discard_and_offers_no_key():
         await pilot.press("x")
         await pilot.pause()
     assert app.hall.acts() == []
+
+
+@pytest.mark.asyncio
+async def test_an_added_kong_that_may_be_robbed_opens_the_same_window():
+    hand = Table().start(
+        ["123m 456m 789m 34p 11p", "*", "*", "[555p] 5p 1m 2m 3m 7m 8m 9m 6p 7p 9p"],
+        draws="2m",
+        turn=N,
+        filler=10,
+    )
+    everyone = (0, 1, 2, 3)
+    app = TableApp(FakeHall(), table_wire(hand, N, mine=everyone))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        since = len(hand.events)
+        act(hand, N, ActionType.ADDED_KONG, parse_kinds("5p")[0])
+        assert waited_for(hand) == [E]  # alice may rob the kong (34p waits on 5p)
+        table_screen(app).on_table_push(push(hand, E, since, 6))
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongClaimWindowScreen)
+        assert window_text(app).split("\n")[0] == "N dave adds a kong with 5p (it may be robbed)"
+        await pilot.press("1", "z")
+        await pilot.pause()
+        assert text_of(app, "#prompt").startswith("dave adds a kong with 5p: w win")
+        await pilot.press("w")
+        await pilot.pause()
+    assert app.hall.acts() == [{"type": "act", "table": 4, "action": "win", "seat": "0"}]
