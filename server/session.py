@@ -1,8 +1,9 @@
 """One connected client as the hall sees it: who it is, what it follows, and its outbox.
 
-The outbox is a bounded channel drained by the connection's writer task.  Pushing never
-waits: a client whose outbox is full has stopped reading, and is disconnected instead of
-being buffered without bound (memory per connection <= OUTBOX x max frame).
+The outbox is bounded: ``connection.Outbox`` on a live connection (written to the socket when a
+request is handled), a memory channel in tests.  Pushing never waits: a client whose outbox is
+full has stopped reading, and is disconnected instead of being buffered without bound (memory
+per connection <= OUTBOX x max frame).
 """
 
 from __future__ import annotations
