@@ -115,7 +115,7 @@ class LobbyScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            f"qipai  lobby  (b: leaderboards)  |  {self.address}  |  {self.account}", id="title"
+            f"qipai  lobby  |  {self.address}  |  {self.account}  |  b: leaderboards", id="title"
         )
         with Horizontal(id="main"):
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
