@@ -17,12 +17,14 @@ pace, 1490 bytes per draw-discard turn (each turn is about three pushes). Before
 the Line API with a constant footer and one styled run per suit: 6719 bytes per turn.
 
 After the spatial layout (seats around the table, facts in the middle) and a footer that shows
-only the keys on offer, `--hands 2 --seconds 90`, load average about 3: 2061 bytes per turn
-(3779 B/s); CPU per update unchanged (0.7 ms mean, p99 2-5 ms). As one full-width widget the
+only the keys on offer, `--seconds 90`, load average 2-3, three runs: 2061, 2364 and 2413 bytes
+per turn (3779-4261 B/s; how many hands end in the window, each a settlement screen, moves it);
+CPU per update unchanged (0.7 ms mean, p99 2-5 ms). As one full-width widget the
 same layout cost 2474 bytes per turn (a change in the right seat's column rewrote its line from
 the left edge), and with a pass key in the footer for every discard 2948; so the table is five
 Line API parts (top, left, middle, right, bottom) and pass-only prompts show no keys. What is
-left: the prompt line (about 150 bytes a push), the middle's last-discard line, the seat marks.
+left, by screen row over 40 s of play: the footer about 12 % (about 50 bytes a key each time the
+keys on offer change), the prompt line about 10 % (150 bytes a change), then the rivers.
 """
 
 from __future__ import annotations

@@ -136,6 +136,7 @@ class MahjongTableScreen(TableScreen):
         self._answering: tuple[int, int, int, bool] | None = None  # the offer it answers
         self._unclaimed: tuple[int, int, int, bool] | None = None  # the offer nobody claimed
         self._window_view = view  # the view that opened the claim window last
+        self._prompt_shown: str | None = None
         self._keys: tuple[bool | None, ...] = ()
 
     def compose(self) -> ComposeResult:
@@ -428,9 +429,13 @@ class MahjongTableScreen(TableScreen):
         return self.cursor if self._hand() and self.view.me and self.view.me.won is None else None
 
     def _show_prompt(self) -> None:
+        """Only a prompt that changed is sent (each rewrite of the line costs bytes)."""
         if not self.query("#prompt"):
             return
-        self.query_one("#prompt", Static).update(self.prompt_text(time.monotonic()))
+        text = self.prompt_text(time.monotonic())
+        if text != self._prompt_shown:
+            self._prompt_shown = text
+            self.query_one("#prompt", Static).update(text)
 
     def prompt_text(self, now: float) -> str:
         s, view = self.strings, self.view
