@@ -807,3 +807,23 @@ async def test_an_added_kong_that_may_be_robbed_opens_the_same_window():
         await pilot.press("w")
         await pilot.pause()
     assert app.hall.acts() == [{"type": "act", "table": 4, "action": "win", "seat": "0"}]
+
+
+@pytest.mark.asyncio
+async def test_the_claim_window_in_chinese_with_cjk_tiles():
+    hand = claimable_discard()
+    everyone = (0, 1, 2, 3)
+    looks = {"strings": Strings("zh"), "style": TileStyle(cjk=True)}
+    app = TableApp(FakeHall(), table_wire(hand, S, mine=everyone), **looks)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        since = len(hand.events)
+        discard(hand, S, "5p")
+        table_screen(app).on_table_push(push(hand, E, since, 6))
+        await pilot.pause()
+        assert window_text(app) == (
+            "南 bob 打出 五筒\n"
+            "想要这张牌的玩家请按自己的座位键：\n"
+            "1: 東 alice   3: 西 carol   4: 北 dave\n"
+            "空格：无人要牌"
+        )
