@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TABLE_ACTIONS = ("ready", "auto", "manual", "add_bots", "xiapao", "incremental")
+TABLE_ACTIONS = ("ready", "auto", "manual", "add_bots", "xiapao", "incremental", "show")
 MACHINE_ACTIONS = frozenset(a.value for a in ActionType)
 TIMEOUTS_BEFORE_AUTO = 2
 HANDS_PER_ROUND_CAP = 16
@@ -155,6 +155,8 @@ class MahjongTable(Table):
         self.changed_at = 0.0
         self.held: Action | None = None
         self.last_seat: dict[str, int] = {}
+        self.showing: dict[str, int] = {}
+        """The seat a hot-seat player asked to see in this claim window (``show``)."""
         self._deal_due = False
         self._timer: trio.CancelScope | None = None
         self.tier = RoomTier[options.tier.upper()] if options.tier else None
@@ -504,6 +506,7 @@ class MahjongTable(Table):
         if key == self.prompt_key:
             return
         self.prompt_key = key
+        self.showing.clear()
         now = trio.current_time()
         if hand.phase in CLAIM_PHASES:
             self.window_opened = now
@@ -634,6 +637,9 @@ class MahjongTable(Table):
         held = [int(s) for s in seats]
         hand = self.hand
         if hand is not None and not self.between:
+            chosen = self.showing.get(name or "")
+            if chosen in held and chosen in hand.to_act() and not self._answered(chosen):
+                return chosen
             for seat in hand.to_act():
                 if seat in held and not self._answered(seat):
                     return seat
@@ -709,11 +715,28 @@ class MahjongTable(Table):
         if self.hand is not None and not self.between:
             to_act = self.hand.to_act()
             acting = [s for s in seats if int(s) in to_act and not self._answered(int(s))]
-        return {
+        you: dict[str, Any] = {
             "seats": list(seats),
             "seat": None if seat is None else str(seat),
             "acting": acting,
             "legal": self.table_actions(seats),
+        }
+        if len(seats) > 1:
+            you["claims"] = self._claims(seats)
+        return you
+
+    def _claims(self, seats: tuple[str, ...]) -> dict[str, list[dict[str, Any]]]:
+        """Hot-seat (MJ-08): the options of every seat here that a claim window waits for, not
+        only the shown one's, so that whichever of them takes the keyboard can answer. Only
+        this connection gets them: it plays all these seats."""
+        hand = self.hand
+        if hand is None or hand.phase not in CLAIM_PHASES or not self._in_hand():
+            return {}
+        waiting = hand.to_act()
+        return {
+            s: [action.to_wire() for action in hand.legal_actions(int(s))]
+            for s in seats
+            if int(s) in waiting and not self._answered(int(s))
         }
 
     def _answered(self, seat: int) -> bool:
@@ -844,6 +867,17 @@ class MahjongTable(Table):
         shown = self.shown_seat(seats, name)
         assert shown is not None
         return shown
+
+    def _do_show(self, seat: int, message: dict[str, Any]) -> None:
+        """Hot-seat: the player of ``seat`` took the keyboard to answer the claim window, so
+        this connection's views show that seat (its hand and options) until it answers."""
+        hand = self.hand
+        if not self._in_hand() or hand is None or hand.phase not in CLAIM_PHASES:
+            raise ProtocolError(ErrorCode.WRONG_PHASE, "show is for a claim window")
+        if seat not in hand.to_act() or self._answered(seat):
+            raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "that seat has nothing to answer")
+        self.showing[self.occupant(seat).name] = seat
+        self._refresh(seat)
 
     def _do_xiapao(self, seat: int, message: dict[str, Any]) -> None:
         """LZ-09: a Lengzi player's 下炮 for the coming deals, public like the marks it sets."""
