@@ -221,7 +221,17 @@ def check_stream(received: list[dict], records: list[dict], seats: frozenset[int
     for message in received:
         if "view" in message:
             assert_hidden(message["view"], seats)
+        assert_own_claims(message.get("view") or message, seats)
     return checked
+
+
+def assert_own_claims(view: dict, seats: frozenset[int]) -> None:
+    """Other seats' claim options (MJ-08) reach only a connection playing several seats, and
+    only for its own seats."""
+    you = view.get("you")
+    if isinstance(you, dict) and "claims" in you:
+        assert len(seats) > 1, you
+        assert {int(s) for s in you["claims"]} <= seats, you
 
 
 def assert_hidden(view: dict, seats: frozenset[int]) -> None:
