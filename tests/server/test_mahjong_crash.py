@@ -1,5 +1,5 @@
 """Crash safety of coin-room mahjong hands in a real ``qipai-server``: protocol clients play
-Sichuan coin tables (one of them escapes mid-hand) while the process is SIGKILLed at a seeded
+Sichuan, Baicheng and Zhongyou coin tables (one player escapes mid-hand) while the process is SIGKILLed at a seeded
 random moment, then restarted on the same file, several times.  Afterwards the server starts
 (its ledger and 积分 checks pass) and every stored hand is whole: its row, its one coin
 movement (recomputed from the balances of that moment: the settlement within PL-20, the fee to
@@ -32,7 +32,8 @@ from server.tables.mahjong_escape import ESCAPE_REASON
 from .test_mahjong_support import SeatBot, play_all, seated_table
 from .test_server_cli import start
 
-ROOM = "sichuan"
+ROOMS = ("sichuan", "baicheng", "zhongyou")
+"""Coin rooms without a table pot (Lengzi's and xuezhan's leavers are settled elsewhere)."""
 MATCH = {"hands": 3, "timed": False, "tier": "free"}
 TIMINGS = (
     "--turn-seconds",
@@ -64,14 +65,14 @@ def stored(db: Path, escapes_only: bool) -> int:
         reader.close()
 
 
-async def table_driver(port: int, prefix: str, escape_after: int | None) -> None:
+async def table_driver(port: int, room: str, prefix: str, escape_after: int | None) -> None:
     """Match after match at new coin tables of four new players; in the first match, with
     ``escape_after``, the last seat leaves after that many actions (an escape, PL-17)."""
     hall = SimpleNamespace(port=port)
     match = 0
     while True:
         names = [f"{prefix}m{match}{seat}" for seat in "abcd"]
-        _table, bots = await seated_table(hall, ROOM, MATCH, names)
+        _table, bots = await seated_table(hall, room, MATCH, names)
         if escape_after is not None and match == 0:
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(play_all, bots[:3])
@@ -98,7 +99,8 @@ async def crash_round(db: Path, number: int, rng: random.Random) -> None:
         async with trio.open_nursery() as nursery:
             for table in range(TABLES):
                 escape_after = rng.randrange(3, 9) if escapes_only and table == 0 else None
-                nursery.start_soon(guarded, port, f"r{number}t{table}", escape_after)
+                room = ROOMS[(number + table) % len(ROOMS)]
+                nursery.start_soon(guarded, port, room, f"r{number}t{table}", escape_after)
             with trio.fail_after(20):
                 while stored(db, escapes_only) <= before:
                     await trio.sleep(0.05)
@@ -113,9 +115,9 @@ async def crash_round(db: Path, number: int, rng: random.Random) -> None:
         process.stderr.close()
 
 
-async def guarded(port: int, prefix: str, escape_after: int | None) -> None:
+async def guarded(port: int, room: str, prefix: str, escape_after: int | None) -> None:
     try:
-        await table_driver(port, prefix, escape_after)
+        await table_driver(port, room, prefix, escape_after)
     except KILLED:
         return  # the server was killed under us
 
