@@ -85,6 +85,8 @@ class MahjongView:
     acting: tuple[int, ...] = ()  # our seats the hall waits for (hot-seat: the real claims too)
     tier: str | None = None  # a coin room's tier (docs/protocol.md), None at a friendly table
     stake: int | None = None  # a coin room's stake per hand (每注), read before every deal
+    claims: dict[int, tuple[dict[str, Any], ...]] = dataclasses.field(default_factory=dict)
+    """Hot-seat: the options of each of our seats a claim window waits for (``you.claims``)."""
 
     @property
     def me(self) -> SeatView | None:
@@ -291,6 +293,22 @@ def _seat_numbers(seats: Any) -> list[int]:
     return [int(s) for s in seats if str(s) in ("0", "1", "2", "3")]
 
 
+def _claims(wire: Any) -> dict[int, tuple[dict[str, Any], ...]]:
+    """``you.claims``; a seat whose options are not a list of maps is a bad view."""
+    if wire is None:
+        return {}
+    if not isinstance(wire, dict):
+        raise ViewError("claims must be a map of seats")
+    claims = {}
+    for seat, actions in wire.items():
+        if str(seat) not in ("0", "1", "2", "3"):
+            raise ViewError(f"claims name an unknown seat {seat!r}")
+        if not isinstance(actions, list) or any(not isinstance(a, dict) for a in actions):
+            raise ViewError("each seat's claims must be a list of maps")
+        claims[int(seat)] = tuple(actions)
+    return claims
+
+
 def _shown_seat(wire: dict[str, Any]) -> int | None:
     you = wire.get("you")
     seat = you.get("seat") if isinstance(you, dict) else None
@@ -352,4 +370,5 @@ def view_from_wire(wire: Any, now: float | None = None) -> MahjongView:
         acting=tuple(_seat_numbers(you.get("acting"))),
         tier=game["tier"] if isinstance(game.get("tier"), str) else None,
         stake=game["stake"] if type(game.get("stake")) is int else None,
+        claims=_claims(you.get("claims")),
     )

@@ -11,6 +11,7 @@ next player sees their own hand only after the last one has passed the keyboard.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
 from typing import Any
@@ -170,6 +171,10 @@ class MahjongTableScreen(TableScreen):
             self._held.append(message)
             self._open_window(view)
             return
+        if view is not None and self._shows_another_claimant(view):
+            self._follow(message)  # the claimant's own view (``show``) is on its way
+            self.view = dataclasses.replace(self.view, seq=view.seq)
+            return
         if view is not None and view.phase in CLAIM_PHASES and self._offer(view) == self._unclaimed:
             self._follow(message)  # nobody claims: the hall moves on at once, nothing to show
             self.view = dataclasses.replace(self.view, seq=view.seq)
@@ -233,6 +238,17 @@ class MahjongTableScreen(TableScreen):
             return False
         return self._offer(view) not in (self._unclaimed, self._answering)
 
+    def _shows_another_claimant(self, view: MahjongView) -> bool:
+        """A view of the tile being answered that shows not the seat answering it but another
+        seat of ours the hall waits for (it shows the first): never drawn, or the claimant
+        would see that seat's hand."""
+        return (
+            self._answering is not None
+            and self._offer(view) == self._answering
+            and view.you != self._claimant
+            and self._claimant in view.claims
+        )
+
     def _offer(self, view: MahjongView) -> tuple[int, int, int, bool] | None:
         offer = view.offer
         if offer is None:
@@ -275,9 +291,14 @@ class MahjongTableScreen(TableScreen):
         return None
 
     def _window_answered(self, seat: int | None) -> None:
+        """A seat key: that seat's cover; behind it, the hall is asked to show that seat if it
+        can claim (the hall shows the first seat it waits for)."""
         if seat is None:
             self._nobody_claims()
             return
+        latest = self._latest()
+        if latest is not None and latest.you != seat and seat in latest.claims:
+            self.run_worker(self._show(seat), group="show")
         s, name = self.strings, self.view.seats[seat].name
         wind = wind_of(seat, self.view.dealer, s.chinese)
         cover = MahjongCoverScreen(
@@ -296,9 +317,15 @@ class MahjongTableScreen(TableScreen):
                 self._send({"type": "pass", "seat": seat})
         self._release()
 
+    async def _show(self, seat: int) -> None:
+        """A refusal means the window closed meanwhile: the cover then says so itself."""
+        with contextlib.suppress(HallError):
+            await self.hall.request("act", table=self.table, action="show", seat=str(seat))
+
     def _claimant_uncovered(self, seat: int | None) -> None:
-        """The seat that asked for the tile sees its options, or is told it has none and the
-        window comes back for the others."""
+        """The seat that asked for the tile sees its options (``you.claims``: every seat of
+        ours the hall waits for has its own), or is told it has none and the window comes back
+        for the others."""
         assert seat is not None
         latest = self._latest()
         s, name = self.strings, self.view.seats[seat].name
@@ -306,13 +333,12 @@ class MahjongTableScreen(TableScreen):
         waiting = latest is not None and latest.phase in CLAIM_PHASES
         if not waiting or self._offer(latest) != offer:
             latest = None  # the hall has moved on: nobody could claim this tile
-        if latest is not None and latest.you == seat and needs_choice(latest):
+        if latest is not None and any(a.get("type") != "pass" for a in latest.claims.get(seat, ())):
             self._window_up = False
             self._claimant, self._answering = seat, offer
             self._release()
             return
-        later = latest is not None and seat in latest.acting
-        title = s("claim_later" if later else "nothing_to_claim", name=name)
+        title = s("nothing_to_claim", name=name)
         back = MahjongCoverScreen(seat, title, s("back_key"))
         self.app.push_screen(back, lambda _: self._open_window(self._window_view))
 
