@@ -63,6 +63,7 @@ def table_wire(
             "seat": None if seat is None else str(seat),
             "acting": [str(s) for s in mine if s in waited_for(hand)],
             "legal": list(table_legal),
+            **({"claims": claims_of(hand, mine)} if len(mine) > 1 else {}),
         },
         "game": {
             "phase": phase,
@@ -84,6 +85,15 @@ def waited_for(hand: HandMachine) -> list[int]:
         for seat in hand.to_act()
         if any(a.type is not ActionType.PASS for a in hand.legal_actions(seat))
     ]
+
+
+def claims_of(hand: HandMachine, mine: tuple[int, ...]) -> dict[str, list[dict[str, Any]]]:
+    """``you.claims`` of a hot-seat connection: in a claim window, the options of each of its
+    seats the hall waits for."""
+    if hand.phase.value not in ("claim", "rob"):
+        return {}
+    waiting = waited_for(hand)
+    return {str(s): [a.to_wire() for a in hand.legal_actions(s)] for s in mine if s in waiting}
 
 
 def push(hand: HandMachine, shown: int, since: int, seq: int, **fields: Any) -> dict[str, Any]:
