@@ -225,7 +225,7 @@ async def test_a_game_lost_on_time_with_nobody_connected_is_stored_and_closed(
         hall.disconnected(bob.session)
         assert table.id in hall.tables  # a running game keeps its seats
         await trio.sleep(81)
+        await hall.flush()  # "over" and the close follow the record's commit
         assert table.phase == "over" and table.id not in hall.tables
-        await hall.flush()
         (game,) = hall.store.games_of("bob")
         assert (game.result, game.reason, game.moves) == ("白超时负", "time", 1)
