@@ -1,7 +1,8 @@
 """Hot-seat claims over TCP: one connection plays three seats of a Sichuan table (a bot has
 the fourth) and two of them can claim the same discard. The connection gets every waiting
 seat's options in ``you.claims`` (MJ-08: nobody else does), each seat answers for itself, and
-the rules decide: a win outranks a pung (§7.1), and in Sichuan both winners win (一炮多响).
+the rules decide: a win outranks a pung (§7.1), in Sichuan both winners win (一炮多响), in
+Lengzi only the nearest after the discarder (截胡).
 
 The position is set with the machine tests' ``Table``: the table deals it instead of a shuffled
 wall, whoever the dice make dealer, and seat 0 is to discard the 5p both claimants want.
@@ -11,7 +12,9 @@ from __future__ import annotations
 
 import pytest
 
+from qipai.mahjong.rulesets.lengzi import Lengzi
 from server.tables import mahjong as mahjong_table
+from tests.mahjong.test_lengzi_table import Deal
 from tests.mahjong.test_machine_positions import Table
 
 from .harness import running_hall, user
@@ -150,3 +153,40 @@ async def test_show_puts_the_chosen_claimant_in_view_until_it_answers(tmp_path, 
         assert await ann.error("act", table=table, action="show", seat="0") == "not_your_turn"
         assert await ann.error("act", table=table, action="show", seat="3") == "not_seated"
         assert (await ann.ok("snapshot", table=table))["view"] == before
+
+
+@pytest.mark.trio
+async def test_two_winners_in_lengzi_only_the_nearest_after_the_discarder_wins(
+    tmp_path, monkeypatch
+):
+    """The rules book's Lengzi example 5 (截胡): east lets a 5p go that south and north both
+    win on (north could pung too); north answers first, south still wins alone."""
+
+    def position(ruleset, seed, dealer, table_state):
+        return Deal(Lengzi()).start(
+            [
+                "123m 456m 789m 11s 5p E W",
+                "123s 456s 789s EE 46p",
+                "234m 567m 345p 66s 78s",
+                "234s 567s 123p 99s 55p",
+            ],
+            dealer=dealer,
+            turn=0,
+        )
+
+    monkeypatch.setattr(mahjong_table, "HandMachine", position)
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        ann = await user(server, "ann")
+        created = await ann.ok("create_table", room="lengzi", options={"hotseat": True, "hands": 1})
+        table = created["table"]
+        await ann.ok("act", table=table, action="ready")  # 下炮 is chosen before the deal
+        await ann.event("deal", table)
+        view = await discard_5p(ann, table)
+        claims = view["you"]["claims"]
+        assert set(claims) == {"1", "3"}
+        assert kinds(claims["1"]) == {"win", "pass"}
+        assert kinds(claims["3"]) == {"win", "pung", "pass"}
+        await ann.ok("act", table=table, action="win", seat="3")
+        await ann.ok("act", table=table, action="win", seat="1")
+        message = await ann.event("play", table)
+        assert [e["seat"] for e in message["events"] if e["type"] == "won"] == [1]
