@@ -4,7 +4,9 @@ When several people share one keyboard, every discard (and every added kong that
 robbed) brings up this same screen, whoever can claim: the tile, who let it go, and a key per
 seat at the keyboard. A player who wants the tile presses their seat key (then gets their own
 cover and their options, or "nothing to claim"); space says nobody claims. Because it looks the
-same after every discard, its presence tells the table nothing, and it hides every hand.
+same after every discard, its presence tells the table nothing, and it hides every hand. When
+two here can claim the same tile, each answers for their own seat: after the first, the window
+comes back for the others.
 """
 
 from __future__ import annotations
