@@ -1,11 +1,13 @@
 """Crash safety of coin-room mahjong hands in a real ``qipai-server``: protocol clients play
-Sichuan, Baicheng and Zhongyou coin tables (one player escapes mid-hand) while the process is SIGKILLed at a seeded
-random moment, then restarted on the same file, several times.  Afterwards the server starts
-(its ledger and 积分 checks pass) and every stored hand is whole: its row, its one coin
-movement (recomputed from the balances of that moment: the settlement within PL-20, the fee to
-the house) and its 积分 rows, or none of them.  Nothing asserted depends on how far the server
-got; each round only waits, before its kill, until one more hand (the first round: an escape)
-is stored, so that every round has something to check."""
+Sichuan, Lengzi, Baicheng and Zhongyou coin tables (one player escapes mid-hand) while the
+process is SIGKILLed at a seeded random moment, then restarted on the same file, several times.
+
+Afterwards the server starts (its ledger and 积分 checks pass) and every stored hand is whole:
+its row, its coin movement (recomputed from the balances of that moment: the settlement within
+PL-20, the fee to the house, the Lengzi pot closed when the match ends) and its 积分 rows, or
+none of them.  Nothing asserted depends on how far the server got; each round only waits,
+before its kill, until one more hand (the first round: an escape) is stored, so that every
+round has something to check."""
 
 from __future__ import annotations
 
@@ -13,16 +15,18 @@ import json
 import random
 import sqlite3
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 
 import trio
 
 from qipai.mahjong.rulesets import get_ruleset
+from qipai.mahjong.rulesets.lengzi_settlement import split_pot
 from qipai.mahjong.scoring import Payment, Settlement
 from qipai.platform.grants import NEW_ACCOUNT_COINS
-from qipai.platform.hand_coins import settle_escape, settle_hand
-from qipai.platform.ledger import HOUSE, Reason
+from qipai.platform.hand_coins import close_pot, settle_escape, settle_hand, split_pot_movement
+from qipai.platform.ledger import HOUSE, Movement, Reason, pot_account
 from qipai.platform.rooms import economy_fee, room_fee
 from qipai.platform.titles import escape_points, hand_points
 from server import economy
@@ -32,8 +36,7 @@ from server.tables.mahjong_escape import ESCAPE_REASON
 from .test_mahjong_support import SeatBot, play_all, seated_table
 from .test_server_cli import start
 
-ROOMS = ("sichuan", "baicheng", "zhongyou")
-"""Coin rooms without a table pot (Lengzi's and xuezhan's leavers are settled elsewhere)."""
+ROOMS = ("sichuan", "lengzi", "baicheng", "zhongyou")
 MATCH = {"hands": 3, "timed": False, "tier": "free"}
 TIMINGS = (
     "--turn-seconds",
@@ -122,47 +125,84 @@ async def guarded(port: int, room: str, prefix: str, escape_after: int | None) -
         return  # the server was killed under us
 
 
-def payments(settlement: dict) -> list[Payment]:
-    return [Payment.from_wire(p) for p in settlement["payments"]]
+@dataclass(frozen=True)
+class StoredHand:
+    id: int
+    table: int
+    number: int
+    players: tuple[str, ...]
+    record: dict
+    settlement: dict
+
+    @property
+    def ref(self) -> str:
+        return f"hand:{self.id}"
+
+    @property
+    def pot(self) -> str | None:
+        return pot_account(f"table:{self.table}") if self.record["ruleset"] == "lengzi" else None
+
+    @property
+    def escaper(self) -> int | None:
+        return self.record["escaped"]["seat"] if "escaped" in self.record else None
+
+    @property
+    def stake(self) -> int:
+        return self.record["options"]["base"]
+
+    def payments(self) -> list[Payment]:
+        return [Payment.from_wire(p) for p in self.settlement["payments"]]
+
+    def due(self) -> list[Payment]:
+        """An escape's payments without its penalty lines (what the hand itself settled)."""
+        return [p for p in self.payments() if p.reason != ESCAPE_REASON]
 
 
-def expected_coins(hand: tuple, balances: dict[str, int]):
+def expected_coins(hand: StoredHand, balances: dict[str, int]) -> Movement:
     """The movement the hand must have made, from the balances just before it."""
-    hand_id, players, record, settlement = hand
-    ruleset = get_ruleset(record["ruleset"], record["options"])
-    stake = record["options"]["base"]
-    ref = f"hand:{hand_id}"
-    before = {name: balances.get(name, 0) for name in players}
-    if "escaped" in record:
-        due = [p for p in payments(settlement) if p.reason != ESCAPE_REASON]
+    ruleset = get_ruleset(hand.record["ruleset"], hand.record["options"])
+    accounts = [*hand.players, *([hand.pot] if hand.pot else [])]
+    before = {account: balances.get(account, 0) for account in accounts}
+    if hand.escaper is not None:
+        fee = room_fee(ruleset, hand.stake)
         return settle_escape(
-            due,
-            record["escaped"]["seat"],
-            seats=players,
+            hand.due(),
+            hand.escaper,
+            seats=hand.players,
             balances=before,
-            stake=stake,
-            fee=room_fee(ruleset, stake),
-            ref=ref,
+            stake=hand.stake,
+            fee=fee,
+            ref=hand.ref,
+            pot=hand.pot,
         )
-    whole = Settlement(tuple(settlement["wins"]), tuple(payments(settlement)), False)
+    whole = Settlement(tuple(hand.settlement["wins"]), tuple(hand.payments()), False)
+    fee = economy_fee(ruleset, hand.stake)
     return settle_hand(
-        whole, seats=players, balances=before, ref=ref, fee=economy_fee(ruleset, stake)
+        whole, seats=hand.players, balances=before, ref=hand.ref, pot=hand.pot, fee=fee
     )
 
 
-def expected_points(hand: tuple) -> Counter:
+def expected_pot_move(hand: StoredHand, reason: str, balances: dict[str, int]) -> Movement:
+    """A Lengzi pot after its hand (LZ-10): shared by the escaper's three opponents, or closed
+    whole to the house."""
+    assert hand.pot is not None, (hand.id, reason)
+    held = balances.get(hand.pot, 0)
+    if reason == Reason.POT_SPLIT.value:
+        assert hand.escaper is not None, hand.id
+        shares = split_pot(held, hand.escaper)
+        return split_pot_movement(shares, seats=hand.players, pot=hand.pot, ref=hand.ref)
+    assert reason == Reason.POT_CLOSED.value, (hand.id, reason)
+    return close_pot(hand.pot, held, hand.ref)
+
+
+def expected_points(hand: StoredHand) -> Counter:
     """(name, amount, reason) of every 积分 row the hand must have written (PL-19)."""
-    _hand_id, players, record, settlement = hand
-    stake = record["options"]["base"]
-    rows = Counter()
-    if "escaped" in record:
-        due = [p for p in payments(settlement) if p.reason != ESCAPE_REASON]
-        moved = hand_points(Settlement((), tuple(due), False), stake)
-        penalty = escape_points(record["escaped"]["seat"])
-        rows.update((n, p, "escape") for n, p in zip(players, penalty, strict=True) if p)
-    else:
-        moved = hand_points(Settlement((), tuple(payments(settlement)), False), stake)
-    rows.update((n, p, "hand") for n, p in zip(players, moved, strict=True))
+    rows: Counter = Counter()
+    if hand.escaper is not None:
+        penalty = escape_points(hand.escaper)
+        rows.update((n, p, "escape") for n, p in zip(hand.players, penalty, strict=True) if p)
+    moved = hand_points(Settlement((), tuple(hand.due()), False), hand.stake)
+    rows.update((n, p, "hand") for n, p in zip(hand.players, moved, strict=True))
     return rows
 
 
@@ -170,70 +210,96 @@ def entries(rows) -> Counter:
     return Counter((account, amount, reason, detail) for account, amount, reason, detail in rows)
 
 
-def assert_hands_whole(db: sqlite3.Connection) -> tuple[int, int]:
-    """Every stored hand whole, nothing of a hand that is not stored; returns the number of
-    hands and of escapes."""
-    economy.check_ledger(db)
-    economy.check_points(db)
-    hands = {
-        hand_id: (hand_id, tuple(json.loads(players)), json.loads(record), json.loads(settle))
-        for hand_id, players, record, settle in db.execute(
-            "SELECT id, players, record, settlement FROM mahjong_hands"
+def movement_entries(movement: Movement) -> Counter:
+    return entries((e.account, e.amount, e.reason.value, e.detail) for e in movement.entries)
+
+
+def stored_hands(db: sqlite3.Connection) -> dict[int, StoredHand]:
+    return {
+        row[0]: StoredHand(
+            row[0], row[1], row[2], tuple(json.loads(row[3])), *map(json.loads, row[4:])
+        )
+        for row in db.execute(
+            "SELECT id, table_id, hand_number, players, record, settlement FROM mahjong_hands"
         )
     }
+
+
+def assert_coins_whole(db: sqlite3.Connection, hands: dict[int, StoredHand]) -> None:
+    """Replays the ledger movement by movement: each is a grant, one hand's settlement (as
+    recomputed from the balances of that moment), a Lengzi pot shared or closed after its
+    hand, or a pot closed between hands; no coins belong to a hand that is not stored."""
     balances: dict[str, int] = {}
     settled: set[int] = set()
+    pot_after: dict[int, int] = {}
     movements = db.execute(
-        "SELECT movement, GROUP_CONCAT(DISTINCT ref) FROM ledger GROUP BY movement ORDER BY movement"
+        "SELECT movement, GROUP_CONCAT(DISTINCT ref), GROUP_CONCAT(DISTINCT reason) FROM ledger"
+        " GROUP BY movement ORDER BY movement"
     ).fetchall()
-    for movement, ref in movements:
+    for movement, ref, reasons in movements:
         rows = db.execute(
             "SELECT account, amount, reason, detail FROM ledger WHERE movement = ?", (movement,)
         ).fetchall()
-        kind, _, key = ref.partition(":")
-        assert kind in ("account", "hand"), ref  # one ref per movement: a grant or one hand
+        kind, _, key = ref.partition(":")  # one ref per movement: an account, a hand, a table
         if kind == "hand":
-            hand_id = int(key)
-            assert hand_id in hands, f"coins of hand {hand_id}, which is not stored"
-            assert hand_id not in settled, f"hand {hand_id} moved coins twice"
-            settled.add(hand_id)
-            want = expected_coins(hands[hand_id], balances)
-            got = entries(rows)
-            assert got == entries(
-                (e.account, e.amount, e.reason.value, e.detail) for e in want.entries
-            ), (hand_id, got)
+            hand = hands.get(int(key))
+            assert hand is not None, f"coins of hand {key}, which is not stored"
+            if reasons in (Reason.POT_SPLIT.value, Reason.POT_CLOSED.value):
+                want = expected_pot_move(hand, reasons, balances)
+            else:
+                assert hand.id not in settled, f"hand {hand.id} settled twice"
+                settled.add(hand.id)
+                want = expected_coins(hand, balances)
+            assert entries(rows) == movement_entries(want), (hand.id, rows)
+        elif kind == "table":
+            table, _, what = key.partition(":")
+            pot = pot_account(f"table:{table}")
+            assert what == "closed", ref
+            assert entries(rows) == movement_entries(close_pot(pot, balances.get(pot, 0), ref))
         else:
-            assert entries(rows) == entries(
-                [
-                    (HOUSE, -NEW_ACCOUNT_COINS, "new_account", ""),
-                    (key, NEW_ACCOUNT_COINS, "new_account", ""),
-                ]
-            )
+            assert kind == "account", ref
+            grant = [
+                (HOUSE, -NEW_ACCOUNT_COINS, "new_account", ""),
+                (key, NEW_ACCOUNT_COINS, "new_account", ""),
+            ]
+            assert entries(rows) == entries(grant), ref
         for account, amount, _reason, _detail in rows:
             balances[account] = balances.get(account, 0) + amount
-    for hand_id in set(hands) - settled:  # only a hand that moves nothing may have no coins
-        _id, players, record, settlement = hands[hand_id]
-        assert "escaped" not in record and not settlement["wins"], hand_id
-        assert not any(p.amount for p in payments(settlement)), hand_id
+        if kind == "hand" and hand.pot:
+            pot_after[hand.id] = balances.get(hand.pot, 0)
+    for hand in hands.values():
+        if hand.id not in settled:  # only a hand that moves nothing may have no settlement
+            assert hand.escaper is None and not hand.settlement["wins"], hand.id
+            assert not any(p.amount for p in hand.payments()), hand.id
+        if hand.pot and (hand.escaper is not None or hand.number == MATCH["hands"]):
+            assert pot_after.get(hand.id, 0) == 0, f"hand {hand.id} ended its match, not its pot"
+    assert balances == {a: c for a, c in db.execute("SELECT account, coins FROM balances")}
+
+
+def assert_hands_whole(db: sqlite3.Connection) -> tuple[int, int]:
+    """Every stored hand whole, nothing of a hand that is not stored, every coin accounted
+    for; returns the number of hands and of escapes."""
+    economy.check_ledger(db)
+    economy.check_points(db)
+    hands = stored_hands(db)
+    assert_coins_whole(db, hands)
     points: dict[int, Counter] = {}
     for name, amount, reason, ref in db.execute("SELECT name, amount, reason, ref FROM points_log"):
         kind, _, key = ref.partition(":")
         assert kind == "hand" and int(key) in hands, f"积分 of {ref}, which is not stored"
         points.setdefault(int(key), Counter())[name, amount, reason] += 1
-    for hand_id, hand in hands.items():
-        assert points.get(hand_id, Counter()) == expected_points(hand), hand_id
+    for hand in hands.values():
+        assert points.get(hand.id, Counter()) == expected_points(hand), hand.id
     grants = NEW_ACCOUNT_COINS * db.execute("SELECT COUNT(*) FROM accounts").fetchone()[0]
     took = economy.balance(db, HOUSE) + grants
     house_entries = db.execute(
-        "SELECT SUM(amount) FROM ledger WHERE account = ? AND reason IN (?, ?)",
-        (HOUSE, Reason.TABLE_FEE.value, Reason.ESCAPE_PENALTY.value),
+        "SELECT SUM(amount) FROM ledger WHERE account = ? AND reason IN (?, ?, ?)",
+        (HOUSE, Reason.TABLE_FEE.value, Reason.ESCAPE_PENALTY.value, Reason.POT_CLOSED.value),
     ).fetchone()[0]
     assert took == (house_entries or 0) >= 0
-    players = db.execute("SELECT SUM(coins) FROM balances WHERE account != ?", (HOUSE,))
-    assert players.fetchone()[0] + took == grants
-    assert balances == {a: c for a, c in db.execute("SELECT account, coins FROM balances")}
-    escapes = sum("escaped" in hand[2] for hand in hands.values())
-    return len(hands), escapes
+    held = db.execute("SELECT SUM(coins) FROM balances WHERE account != ?", (HOUSE,))
+    assert held.fetchone()[0] + took == grants  # players and pots hold all grants but the take
+    return len(hands), sum(hand.escaper is not None for hand in hands.values())
 
 
 def test_sigkill_while_coin_hands_settle_leaves_every_hand_whole_or_absent(tmp_path):
