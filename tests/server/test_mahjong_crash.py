@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 import trio
 
 from qipai.mahjong.rulesets import get_ruleset
@@ -69,14 +70,15 @@ def stored(db: Path, escapes_only: bool) -> int:
 
 
 async def table_driver(port: int, room: str, prefix: str, escape_after: int | None) -> None:
-    """Match after match at new coin tables of four new players; in the first match, with
-    ``escape_after``, the last seat leaves after that many actions (an escape, PL-17)."""
+    """Match after match at new coin tables of four new players; with ``escape_after``, the
+    last seat of each match leaves after that many actions: an escape (PL-17), unless the
+    hand happened to be over by then."""
     hall = SimpleNamespace(port=port)
     match = 0
     while True:
         names = [f"{prefix}m{match}{seat}" for seat in "abcd"]
         _table, bots = await seated_table(hall, room, MATCH, names)
-        if escape_after is not None and match == 0:
+        if escape_after is not None:
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(play_all, bots[:3])
                 nursery.start_soon(escape, bots[3], escape_after)
@@ -318,3 +320,65 @@ def test_sigkill_while_coin_hands_settle_leaves_every_hand_whole_or_absent(tmp_p
     finally:
         store.close()
     assert hands >= ROUNDS and escapes >= 1  # each round waited for one more before its kill
+
+
+def pots_holding(db: Path) -> dict[str, int]:
+    """Lengzi pots with coins in the file now, read beside the running server."""
+    if not db.exists():
+        return {}
+    reader = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
+    try:
+        return dict(
+            reader.execute("SELECT account, coins FROM balances WHERE account LIKE 'pot:%'")
+        )
+    except sqlite3.OperationalError:  # the schema is not there yet
+        return {}
+    finally:
+        reader.close()
+
+
+async def kill_with_coins_in_a_pot(db: Path, life: int) -> None:
+    """Lengzi coin matches until a 点炮 leaves coins in a table's pot mid-match, then SIGKILL."""
+    process, port = start(db, *TIMINGS)
+    try:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(guarded, port, "lengzi", f"p{life}", None)
+            with trio.fail_after(40):
+                while not any(pots_holding(db).values()):
+                    await trio.sleep(0.02)
+            process.kill()
+            process.wait()
+            nursery.cancel_scope.cancel()
+    finally:
+        process.kill()
+        process.wait()
+        process.stdout.close()
+        process.stderr.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="bug: a Lengzi pot of a match the kill cut short keeps its coins after the restart "
+    "(LZ-10 gives a closed table's pot to the house; bets.refund_unfinished has no pot "
+    "counterpart), and the next life's table of the same id inherits them",
+)
+def test_a_pot_stranded_by_a_kill_is_closed_to_the_house_on_start(tmp_path):
+    db = tmp_path / "hall.db"
+    life = 0
+    while not any(pots_holding(db).values()):  # the pot may close in the instant of the kill
+        trio.run(kill_with_coins_in_a_pot, db, life)
+        life += 1
+    stranded = {pot: coins for pot, coins in pots_holding(db).items() if coins}
+    process, _port = start(db, *TIMINGS)
+    process.kill()
+    process.wait()
+    process.stdout.close()
+    process.stderr.close()
+    store = Store(str(db))
+    try:
+        economy.check_ledger(store.db)
+        left = {pot: economy.balance(store.db, pot) for pot in stranded}
+    finally:
+        store.close()
+    assert left == dict.fromkeys(stranded, 0), f"stranded after the restart: {left}"
