@@ -27,6 +27,7 @@ from .economy import (
     check_points,
     open_account,
     record_mahjong_hand,
+    transaction,
 )
 
 T = TypeVar("T")
@@ -155,6 +156,17 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (name, room)
     );
     CREATE INDEX points_board ON points(room, points DESC);
+    """,
+    # 6: table ids unique across server lives (ledger refs and Lengzi pots name tables): the
+    # next id to hand out, kept here. An older file starts after every table id it mentions.
+    """
+    CREATE TABLE counters (name TEXT PRIMARY KEY, next INTEGER NOT NULL);
+    INSERT INTO counters(name, next) SELECT 'table', 1 + MAX(
+        COALESCE((SELECT MAX(table_id) FROM mahjong_hands), 0),
+        COALESCE((SELECT MAX(CAST(substr(account, 11) AS INTEGER)) FROM ledger
+            WHERE account LIKE 'pot:table:%'), 0),
+        COALESCE((SELECT MAX(CAST(substr(ref, 7) AS INTEGER)) FROM ledger
+            WHERE ref LIKE 'leave:%' OR ref LIKE 'table:%'), 0));
     """,
 )
 
@@ -321,6 +333,18 @@ class Store:
 
     def drop_token(self, digest: bytes) -> None:
         self.db.execute("DELETE FROM tokens WHERE digest = ?", (digest,))
+
+    # tables
+
+    def allocate_table_id(self) -> int:
+        """A table id never handed out before, in this life or an earlier one: it is written
+        before the table exists, so a crash can only skip ids, never repeat one."""
+        with transaction(self.db):
+            (table_id,) = self.db.execute(
+                "SELECT next FROM counters WHERE name = 'table'"
+            ).fetchone()
+            self.db.execute("UPDATE counters SET next = ? WHERE name = 'table'", (table_id + 1,))
+        return table_id
 
     # games
 
