@@ -22,7 +22,7 @@ from qipai.platform.errors import BadInput, InsufficientCoins, PairingRefused
 from qipai.platform.go_ranks import GoStanding, RankedEntry, record_ranked_game
 from qipai.platform.grants import new_account, relief
 from qipai.platform.hand_coins import close_pot, settle_hand
-from qipai.platform.ledger import HOUSE, Movement, Reason
+from qipai.platform.ledger import HOUSE, Movement, Reason, pot_account
 from qipai.platform.titles import RANKED_SPREAD, check_ranked_table, hand_points, title_for
 from qipai.protocol import MAHJONG_ROOMS
 
@@ -36,6 +36,9 @@ class LedgerMismatch(RuntimeError):
 POINTS_HAND = "hand"
 """积分 reasons in the points log: a ranked hand at stake 1, or an escape (PL-19)."""
 POINTS_ESCAPE = "escape"
+
+STRANDED_POT = "closed_on_start"
+"""The ref of a pot closed on start reads ``<table>:closed_on_start:<movement>``."""
 
 
 @contextmanager
@@ -328,6 +331,25 @@ def close_table_pot(db: sqlite3.Connection, pot: str, ref: str, at: float) -> No
     """A match that stops between hands hands its Lengzi pot to the house (LZ-10)."""
     with transaction(db):
         post(db, close_pot(pot, balance(db, pot), ref), at)
+
+
+def close_stranded_pots(db: sqlite3.Connection, at: float) -> dict[str, int]:
+    """On start no match is being played, so every Lengzi pot still holding coins belongs to a
+    table lost with the last server (killed, or stopped mid-match): it closes to the house
+    (LZ-10), each in its own transaction. The ref carries the movement's number, which the
+    ledger never hands out twice. Returns each pot with the coins it held."""
+    pots = dict(
+        db.execute(
+            "SELECT account, coins FROM balances WHERE account LIKE ? AND coins != 0",
+            (pot_account("%"),),
+        )
+    )
+    for pot in pots:
+        with transaction(db):
+            number = db.execute("SELECT COALESCE(MAX(movement), 0) + 1 FROM ledger").fetchone()[0]
+            ref = f"{pot.removeprefix(pot_account(''))}:{STRANDED_POT}:{number}"
+            post(db, close_pot(pot, balance(db, pot), ref), at)
+    return pots
 
 
 def _stake_of(hand: Any) -> int:

@@ -99,13 +99,16 @@ class Hall:
         self.lobby: set[Session] = set()
         self.tables: dict[int, Table] = {}
         self._table_scopes: dict[int, trio.CancelScope] = {}
-        self._next_table = 1
         # No game is played yet, so a pool holding coins belongs to a game lost with the last
-        # server: refunded before anyone can connect (PL-10). Not in ``open_database``: a tool
-        # opening the file beside a running hall must not refund live bets.
+        # server: refunded before anyone can connect (PL-10); a Lengzi pot holding coins, to a
+        # match cut short: closed to the house (LZ-10). Not in ``open_database``: a tool
+        # opening the file beside a running hall must not touch live bets and pots.
         refunded = bets.refund_unfinished(store.db, time.time())
         if refunded:
             log.info("refunded the bets of %d unfinished games: %s", len(refunded), refunded)
+        closed = economy.close_stranded_pots(store.db, time.time())
+        if closed:
+            log.info("closed %d pots of matches cut short to the house: %s", len(closed), closed)
         self._next_game = store.next_game_id()
         self._by_name = accounts.LoginLimiter(
             config.failed_logins_per_name, config.failed_login_window
@@ -398,6 +401,23 @@ class Hall:
         self._require_friendly_for_guests(session, options)
         if room != "go" and options.tier == "anti_cheat":
             return self._place(session, room, options)
+        self._check_waiting(session)
+        return self._create(session, room, options)
+
+    async def _create(self, session: Session, room: str, options: Any) -> dict:
+        table_id = await self._new_table_id()
+        if session.closed or session.name is None:
+            raise ProtocolError(ErrorCode.SHUTTING_DOWN, "connection closing")
+        self._check_waiting(session)  # again: the same player may have created one meanwhile
+        table = TABLE_TYPES[room](self, table_id, options, session.name)
+        self._open(table)
+        table.join(session)
+        table.setup(session)
+        self.table_changed(table)
+        log.info("%s created table %d (%s)", session.name, table.id, room)
+        return {"table": table.id, "view": table.view_for(session)}
+
+    def _check_waiting(self, session: Session) -> None:
         waiting = sum(
             1 for t in self.tables.values() if t.created_by == session.name and not t.started
         )
@@ -405,13 +425,11 @@ class Hall:
             raise ProtocolError(
                 ErrorCode.TOO_MANY_TABLES, "you have tables waiting for players already"
             )
-        table = TABLE_TYPES[room](self, self._next_table, options, session.name or "")
-        self._open(table)
-        table.join(session)
-        table.setup(session)
-        self.table_changed(table)
-        log.info("%s created table %d (%s)", session.name, table.id, room)
-        return {"table": table.id, "view": table.view_for(session)}
+
+    async def _new_table_id(self) -> int:
+        """Ids come from the store (``Store.allocate_table_id``): a Lengzi pot and the ledger's
+        refs name tables, so an id must not return in a later life of the server."""
+        return await self.store.call(self.store.allocate_table_id)
 
     async def _place(self, session: Session, room: str, options: Any) -> dict:
         """PL-15: nobody chooses a 防作弊 table. The player is placed at the oldest waiting
@@ -431,7 +449,7 @@ class Hall:
             if not table.started and table.free_seats and table.id in self.tables:
                 table.place(session)
                 return {"table": table.id, "view": table.view_for(session)}
-        table = TABLE_TYPES[room](self, self._next_table, options, name)
+        table = TABLE_TYPES[room](self, await self._new_table_id(), options, name)
         await self._check_coin_seat(session, table)
         self._open(table)
         table.place(session)
@@ -448,7 +466,6 @@ class Hall:
         await self._check_ranked_titles(session.name or "", table)
 
     def _open(self, table: Table) -> None:
-        self._next_table = table.id + 1
         self.tables[table.id] = table
         scope = trio.CancelScope()
         self._table_scopes[table.id] = scope
@@ -643,10 +660,11 @@ class Hall:
         other = found.white if found.black == session.name else found.black
         if other not in self.online:
             raise ProtocolError(ErrorCode.OPPONENT_ABSENT, f"{other} is not here")
+        table_id = await self._new_table_id()  # before the game leaves the adjourned list
         taken = await self.store.call(self.store.take_adjourned, game_id)
         if taken is None:
             raise ProtocolError(ErrorCode.NO_SUCH_GAME, f"game {game_id} is not adjourned any more")
-        table = GoTable.resumed(self, self._next_table, taken)
+        table = GoTable.resumed(self, table_id, taken)
         self._open(table)
         for name in {taken.black, taken.white}:
             member = self.online.get(name)

@@ -1,6 +1,7 @@
 """Table ids are unique across server lives: Lengzi pots (``pot:table:<id>``) and ledger refs
 (``leave:<table>:<hand>``, ``table:<id>:closed``) name tables, so an id reused after a restart
-would hand one match's coins to another."""
+would hand one match's coins to another.  For the same reason a restart closes every pot a
+match cut short left holding coins (LZ-10) before the hall listens."""
 
 from __future__ import annotations
 
@@ -8,8 +9,12 @@ import sqlite3
 
 import pytest
 
-from qipai.platform.ledger import HOUSE, pot_account
+from qipai.platform.grants import NEW_ACCOUNT_COINS
+from qipai.platform.ledger import HOUSE, Reason, pot_account, transfer
+from server import economy
 from server.store import MIGRATIONS, Store
+
+from .harness import Client, running_hall
 
 
 def test_ids_continue_after_every_id_handed_out_in_earlier_lives(tmp_path):
@@ -59,3 +64,69 @@ def test_a_file_from_before_the_counter_starts_after_every_table_it_mentions(tmp
         assert store.allocate_table_id() == 21
     finally:
         store.close()
+
+
+async def tables_opened(server, name: str, login: bool) -> list[int]:
+    """A friendly Go table created, and a Lengzi 防作弊 seat (a table the hall opens itself)."""
+    client = await Client.connect(server)
+    if login:
+        await client.ok("login", name=name, password="password-1")
+    else:
+        await client.ok("register", name=name, password="password-1")
+    created = await client.ok("create_table", room="go", options={})
+    placed = await client.ok("create_table", room="lengzi", options={"tier": "anti_cheat"})
+    await client.aclose()
+    return [created["table"], placed["table"]]
+
+
+@pytest.mark.trio
+async def test_a_hall_restarted_on_the_same_file_never_reuses_a_table_id(tmp_path):
+    seen: list[int] = []
+    for life in range(3):
+        async with running_hall(tmp_path) as server:
+            opened = await tables_opened(server, "ann", login=life > 0)
+        assert not set(opened) & set(seen), (life, opened, seen)
+        seen.extend(opened)
+    assert seen == sorted(seen)
+
+
+def stranded_pot(path, table: str, coins: int) -> None:
+    """What a kill mid-match leaves: a player's 点炮 paid into the table's pot."""
+    store = Store(str(path))
+    try:
+        store.add_account("ann", b"s", b"h", 0.0)
+        pot = pot_account(table)
+        with economy.transaction(store.db):
+            paid = transfer("ann", pot, coins, Reason.POT, "hand:1")
+            economy.post(store.db, paid, 1.0)
+    finally:
+        store.close()
+
+
+@pytest.mark.trio
+async def test_a_restart_closes_a_pot_left_holding_coins_to_the_house(tmp_path):
+    path = tmp_path / "hall.db"
+    pot = pot_account("table:4")
+    stranded_pot(path, "table:4", 100)
+    opened = Store(str(path))  # a tool opening the file beside a hall closes nothing
+    try:
+        assert economy.balance(opened.db, pot) == 100
+    finally:
+        opened.close()
+    async with running_hall(tmp_path) as server:
+        db = server.store.db
+        assert economy.balance(db, pot) == 0
+        assert economy.balance(db, HOUSE) == 100 - NEW_ACCOUNT_COINS
+        rows = db.execute(
+            "SELECT movement, account, amount, reason, ref FROM ledger WHERE reason = 'pot_closed'"
+        ).fetchall()
+        number = rows[0][0]
+        ref = f"table:4:closed_on_start:{number}"
+        assert sorted(rows) == [
+            (number, HOUSE, 100, "pot_closed", ref),
+            (number, pot, -100, "pot_closed", ref),
+        ]
+        economy.check_ledger(db)
+    async with running_hall(tmp_path) as server:  # nothing left to close: nothing moves
+        closed = server.store.db.execute("SELECT COUNT(*) FROM ledger WHERE reason = 'pot_closed'")
+        assert closed.fetchone()[0] == 2
