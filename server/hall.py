@@ -353,12 +353,14 @@ class Hall:
     # ------------------------------------------------------------------ lobby
 
     def _lobby_push(self, message: dict) -> None:
+        if not self.lobby:
+            return  # nobody listens: not even worth encoding
         data = encode(message)
         for session in list(self.lobby):
             session.push(data)
 
     def table_changed(self, table: Table) -> None:
-        if table.id in self.tables:
+        if self.lobby and table.id in self.tables:
             self._lobby_push({"type": "lobby", "kind": "table", "table": table.summary()})
 
     def on_lobby(self, session: Session, request: dict) -> dict:
