@@ -401,6 +401,8 @@ def by_phase(stats: Stats, window: float = 1.0) -> dict | None:
 def start_child(args: list[str]) -> tuple[subprocess.Popen, int]:
     if os.environ.get("QIPAI_BENCH_PROFILE") and args[0] == "-m":
         args = ["-m", "cProfile", "-o", os.environ["QIPAI_BENCH_PROFILE"], *args]
+    elif os.environ.get("QIPAI_BENCH_GC") and args[0] == "-m":
+        args = [__file__, GC_LOGGED, os.environ["QIPAI_BENCH_GC"], *args[1:]]
     process = subprocess.Popen(
         [sys.executable, *args],
         cwd=ROOT,
@@ -411,6 +413,53 @@ def start_child(args: list[str]) -> tuple[subprocess.Popen, int]:
     )
     line = process.stdout.readline().split()
     return process, int(line[-1])
+
+
+GC_LOGGED = "--gc-logged"
+
+
+def serve_gc_logged(out: str, module: str, argv: list[str]) -> None:
+    """Diagnostic child (QIPAI_BENCH_GC=FILE): run ``module`` timing each cyclic collection.
+
+    The pauses, in seconds per generation, are written to ``out`` as JSON when the process
+    exits, so that the report shows what the collector cost the loop over the hall's life.
+    """
+    import atexit
+    import gc
+    import json
+    import runpy
+
+    pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    started = 0.0
+
+    def timed(phase: str, info: dict) -> None:
+        nonlocal started
+        if phase == "start":
+            started = time.perf_counter()
+        else:
+            pauses[info["generation"]].append(time.perf_counter() - started)
+
+    gc.callbacks.append(timed)
+    atexit.register(lambda: Path(out).write_text(json.dumps(pauses)))
+    sys.path.insert(0, str(ROOT))
+    sys.argv = [module, *argv]
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
+
+
+def report_gc(path: str) -> None:
+    import json
+
+    pauses = json.loads(Path(path).read_text())
+    for generation, samples in sorted(pauses.items()):
+        if not samples:
+            print(f"hall GC gen {generation}: no collections")
+            continue
+        samples.sort()
+        print(
+            f"hall GC gen {generation}: {len(samples)} collections, "
+            f"total {1000 * sum(samples):.0f} ms, p50 {1000 * samples[len(samples) // 2]:.2f} ms  "
+            f"p99 {p99(samples):.2f} ms  max {1000 * samples[-1]:.2f} ms"
+        )
 
 
 def report(title: str, figures: dict) -> None:
@@ -472,9 +521,14 @@ async def bench(options: argparse.Namespace) -> None:
             for child in (hall, relay):
                 child.terminate()
                 child.wait(timeout=20)
+    if os.environ.get("QIPAI_BENCH_GC"):
+        report_gc(os.environ["QIPAI_BENCH_GC"])
 
 
 def main() -> None:
+    if sys.argv[1:2] == [GC_LOGGED]:
+        serve_gc_logged(sys.argv[2], sys.argv[3], sys.argv[4:])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--think", type=float, default=0.05, help="seconds per move")
