@@ -4,7 +4,9 @@ Enter on a table sits at its free seat (or watches a full one); the hall answers
 which opens the table. The lobby list is kept up to date from the hall's lobby pushes. Mahjong
 coin rooms show their tier and current stake in the list, and the line under it says what the
 selected table costs (minimum, stake, fee); a refused seat is explained with what to do about
-it, and the daily relief is one key away when it can be claimed.
+it, and the daily relief is one key away when it can be claimed. The title line keeps your
+coins and Go rank in sight, asked with one `profile` each time the lobby comes back to the front
+(not per lobby push), and taken from the relief's answer when it is claimed.
 """
 
 from __future__ import annotations
@@ -29,6 +31,22 @@ from qipai.platform.rooms import RoomTier
 RELIEF_BELOW = 320  # the daily relief is for a player below the cheapest room's minimum (PL-21)
 
 SEATS = ("black", "white")
+
+
+def standing_label(account: str, profile: dict[str, Any] | None) -> str:
+    """Your coins and Go rank for the title line; a guest's free coins are shown only while
+    there are some, and a guest has no rank to show."""
+    if not profile:
+        return ""
+    guest = account.startswith("guest")
+    parts = []
+    balance = profile.get("balance")
+    if type(balance) is int and (balance > 0 or not guest):
+        parts.append(f"{balance:,}枚")
+    rank = (profile.get("go") or {}).get("rank")
+    if rank and not guest:
+        parts.append(str(rank))
+    return "  ".join(parts)
 
 
 def clock_label(clock: dict[str, Any] | None) -> str:
@@ -112,11 +130,10 @@ class LobbyScreen(Screen):
         self.players: set[str] = set()
         self.rooms: list[dict[str, Any]] = []
         self.relief_offered = False  # after a seat refused for want of coins, below 320
+        self.standing: dict[str, Any] | None = None  # the last `profile` answer
 
     def compose(self) -> ComposeResult:
-        yield Static(
-            f"qipai  lobby  |  {self.address}  |  {self.account}  |  b: leaderboards", id="title"
-        )
+        yield Static(self._title(""), id="title", markup=False)
         with Horizontal(id="main"):
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             with Vertical(id="side"):
@@ -129,11 +146,24 @@ class LobbyScreen(Screen):
         yield Static("", id="message", markup=False)
         yield Footer()
 
+    def _title(self, standing: str) -> str:
+        you = f"{self.account}  {standing}" if standing else self.account
+        return f"qipai  lobby  |  {self.address}  |  {you}  |  b: leaderboards"
+
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
         table.add_columns("#", "game", "clock", "black / seats", "white / seats", "phase", "watch")
         table.focus()
+
+    def on_screen_resume(self) -> None:
+        """Shown first, or back from a table or the profile: the list and your coins anew."""
         self.action_refresh()
+
+    def show_standing(self, profile: dict[str, Any] | None) -> None:
+        if profile is not None:
+            self.standing = profile
+            label = standing_label(self.account, profile)
+            self.query_one("#title", Static).update(self._title(label))
 
     @property
     def hall(self):
@@ -164,6 +194,7 @@ class LobbyScreen(Screen):
         self.players = set(reply.get("players") or [])
         self.rooms = list(reply.get("rooms") or [])
         self._draw()
+        self.show_standing(await self._request("profile"))
 
     async def rejoin(self, hall: Any) -> None:
         """After a reconnection the lobby subscription is gone with the old connection."""
@@ -290,6 +321,7 @@ class LobbyScreen(Screen):
         have it."""
         tier = coin_tier(summary)
         profile = await self._request("profile")
+        self.show_standing(profile)
         balance = profile.get("balance") if profile else None
         if tier is None or type(balance) is not int:
             self.say("below_room_minimum: too few coins for this room")
@@ -313,6 +345,7 @@ class LobbyScreen(Screen):
         self.refresh_bindings()
         reply = await self._request("relief")
         if reply is not None:
+            self.show_standing({**(self.standing or {}), "balance": reply.get("balance")})
             self.say(
                 f"Daily relief: {reply.get('coins', 0):,} coins, you hold "
                 f"{reply.get('balance', 0):,} now."

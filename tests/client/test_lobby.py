@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 from textual.app import App
+from textual.screen import Screen
 from textual.widgets import DataTable
 
-from client.screens.lobby import LobbyScreen
+from client.screens.lobby import LobbyScreen, standing_label
 from client.screens.mahjong_new_table import MahjongNewTableScreen
 from tests.client.fakes import FakeHall
 
@@ -204,7 +205,7 @@ async def test_too_few_coins_says_the_minimum_the_balance_and_c_claims_the_relie
         assert shown(app, "#message") == "Daily relief: 1,000 coins, you hold 1,200 now."
         assert "c" not in footer_keys(app)
     kinds = [r["type"] for r in app.hall.requests]
-    assert kinds == ["lobby", "sit", "profile", "relief"] and app.opened == []
+    assert kinds == ["lobby", "profile", "sit", "profile", "relief"] and app.opened == []
 
 
 @pytest.mark.asyncio
@@ -262,3 +263,71 @@ async def test_the_new_mahjong_table_form_chooses_the_coin_room():
         ("sichuan", {"hands": 4, "tier": "hundred"}),
         ("sichuan", {"hands": 4, "bots": 3, "timed": False}),
     ]
+
+
+def title(app: App) -> str:
+    return shown(app, "#title")
+
+
+@pytest.mark.asyncio
+async def test_the_title_line_shows_your_coins_and_go_rank():
+    hall = coin_hall(5120)
+    hall.replies["profile"] = {"name": "cy", "balance": 5120, "go": {"rank": "5k"}}
+    app = LobbyApp(hall)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lobby_ready(pilot, app)
+        assert title(app) == "qipai  lobby  |  go.lan:7460  |  cy  5,120枚  5k  |  b: leaderboards"
+    assert [r["type"] for r in hall.requests] == ["lobby", "profile"]
+
+
+@pytest.mark.asyncio
+async def test_coins_are_asked_again_back_from_a_table_not_per_lobby_push():
+    hall = coin_hall(5120)
+    app = LobbyApp(hall)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await lobby_ready(pilot, app)
+        for number in (7, 8):
+            lobby.on_lobby_push({"kind": "table", "table": COIN_TABLES[number - 7]})
+        await pilot.pause()
+        assert [r["type"] for r in hall.requests] == ["lobby", "profile"]
+        app.push_screen(Screen())  # a table in front of the lobby
+        await pilot.pause()
+        hall.replies["profile"] = {"name": "cy", "balance": 4870}
+        app.pop_screen()
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if "4,870枚" in title(app):
+                break
+        assert "|  cy  4,870枚  |" in title(app)
+    assert [r["type"] for r in hall.requests] == ["lobby", "profile"] * 2
+
+
+@pytest.mark.asyncio
+async def test_a_refused_seat_and_the_relief_update_the_coins_in_the_title():
+    hall = coin_hall(5000, sit=("below_room_minimum", "[100]场 needs 3200 coins"))
+    app = LobbyApp(hall)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lobby_ready(pilot, app)
+        assert "cy  5,000枚" in title(app)
+        hall.replies["profile"] = {"name": "cy", "balance": 200}  # lost at another terminal
+        hall.replies["relief"] = {"coins": 1000, "balance": 1200}
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "cy  200枚" in title(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert "cy  1,200枚" in title(app)
+
+
+@pytest.mark.parametrize(
+    ("account", "profile", "label"),
+    [
+        ("cy", {"balance": 0, "go": {"rank": "18k"}}, "0枚  18k"),
+        ("cy", {"balance": 32000}, "32,000枚"),
+        ("guest-x3Fq9a", {"balance": 0, "go": {"rank": "18k"}}, ""),
+        ("guest-x3Fq9a", {"balance": 1000, "go": {"rank": "18k"}}, "1,000枚"),
+        ("cy", None, ""),
+    ],
+)
+def test_the_standing_label_leaves_out_what_a_guest_does_not_have(account, profile, label):
+    assert standing_label(account, profile) == label
