@@ -136,6 +136,9 @@ class GoTable(Table):
         self._scoring_since = 0.0
         self._timer: trio.CancelScope | None = None
         self._board_text = BoardText()
+        #: A stopped side's clock entry, reused by every view until a clock starts: only the
+        #: running side's time can change, and stopping a side leaves nothing here to go stale.
+        self._stopped_clocks: dict[Color, dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ hooks
 
@@ -182,8 +185,7 @@ class GoTable(Table):
         return not self.options.friendly
 
     def start(self) -> None:
-        if self.clock is not None:
-            self.clock.start(self.game.to_move, trio.current_time())
+        self._start_clock(self.game.to_move)
         if self.golden:
             # The game id is the bets' ledger ref, so it is taken now rather than at the end.
             self.record_id = self.hall.allocate_game_id()
@@ -356,16 +358,17 @@ class GoTable(Table):
         if clock is None:
             return None
         now = trio.current_time()
-        view: dict[str, Any] = {"running": COLOR_SEAT[clock.running] if clock.running else None}
+        running = clock.running
+        view: dict[str, Any] = {"running": COLOR_SEAT[running] if running else None}
+        stopped = self._stopped_clocks
         for color, seat in COLOR_SEAT.items():
-            left = clock.remaining(color, now)
-            assert left is not None
-            view[seat] = {
-                "main": round(left.main if left.main > 0 else left.period, 3),
-                "periods": left.periods,
-                "period": clock.control.period_seconds if clock.control else 0,
-                "byoyomi": left.main <= 0,
-            }
+            if color is running:
+                view[seat] = clock_entry(clock, color, now)
+            else:
+                entry = stopped.get(color)
+                if entry is None:
+                    entry = stopped[color] = clock_entry(clock, color, now)
+                view[seat] = entry
         return view
 
     def _result_view(self) -> dict[str, Any] | None:
@@ -485,8 +488,13 @@ class GoTable(Table):
 
     def _turn_passed(self, color: Color) -> None:
         self._stop_clock()
-        if self.clock is not None and self.game.phase == PLAY:
-            self.clock.start(color.other, trio.current_time())
+        if self.game.phase == PLAY:
+            self._start_clock(color.other)
+
+    def _start_clock(self, color: Color) -> None:
+        if self.clock is not None:
+            self.clock.start(color, trio.current_time())
+            self._stopped_clocks.clear()
 
     def _stop_clock(self) -> None:
         if self.clock is not None and self.clock.running is not None:
@@ -539,8 +547,7 @@ class GoTable(Table):
 
     def _restart_clock(self) -> None:
         self._stop_clock()
-        if self.clock is not None:
-            self.clock.start(self.game.to_move, trio.current_time())
+        self._start_clock(self.game.to_move)
 
     def _do_toggle_dead(self, seat: str, message: dict[str, Any]) -> None:
         point = self._point(message)
@@ -562,8 +569,7 @@ class GoTable(Table):
 
     def _resume(self, seat: str) -> None:
         self.game.resume(SEAT_COLOR[seat])
-        if self.clock is not None:
-            self.clock.start(self.game.to_move, trio.current_time())
+        self._start_clock(self.game.to_move)
         self.publish("resumed", by=seat)
 
     # ------------------------------------------------------------------ bets
@@ -660,6 +666,18 @@ class GoTable(Table):
                     )
         self.hall.table_changed(self)
         self.hall.close_if_abandoned(self)  # e.g. a flag fell while nobody was connected
+
+
+def clock_entry(clock: GameClock, color: Color, now: float) -> dict[str, Any]:
+    """One side's clock as the view shows it: the main time, or the period once in byo-yomi."""
+    left = clock.remaining(color, now)
+    assert left is not None
+    return {
+        "main": round(left.main if left.main > 0 else left.period, 3),
+        "periods": left.periods,
+        "period": clock.control.period_seconds if clock.control else 0,
+        "byoyomi": left.main <= 0,
+    }
 
 
 def bettor_outcome(settled: BetsSettled, bettor: str) -> dict[str, Any]:
