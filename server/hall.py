@@ -617,11 +617,25 @@ class Hall:
     async def flush(self) -> None:
         await self._writes_done.wait()
 
-    def record_mahjong_hand(self, hand: MahjongHand, coins: HandCoins | None = None) -> None:
-        """A finished hand; in a coin room its coins move in the same transaction."""
-        self._write(
-            partial(self.store.add_mahjong_hand, coins=coins), hand, f"mahjong hand {hand.id}"
-        )
+    def record_mahjong_hand(
+        self,
+        hand: MahjongHand,
+        coins: HandCoins | None = None,
+        written: Callable[[Any], None] | None = None,
+    ) -> None:
+        """A finished hand; in a coin room its coins move in the same transaction, and
+        ``written`` then gets the seats' balances before and after it (or the error)."""
+        query: Callable[[Any], Any] = partial(self.store.add_mahjong_hand, coins=coins)
+        if coins is not None:
+            query = partial(self._hand_with_balances, coins)
+        self._write(query, hand, f"mahjong hand {hand.id}", written)
+
+    def _hand_with_balances(self, coins: HandCoins, hand: MahjongHand) -> tuple[list, list]:
+        """On the store's one writer thread, so no other write comes between the reads."""
+        seats = list(coins.seats)
+        before = economy.balances_of(self.store.db, seats)
+        self.store.add_mahjong_hand(hand, coins=coins)
+        return before, economy.balances_of(self.store.db, seats)
 
     def close_pot(self, pot: str, ref: str) -> None:
         """A coin match stopped between hands: its Lengzi pot goes to the house (LZ-10)."""

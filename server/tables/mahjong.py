@@ -20,6 +20,7 @@ import random
 import secrets
 import threading
 import time
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import trio
@@ -169,6 +170,11 @@ class MahjongTable(Table):
         """Seats whose player left during the match: a coin match ends with the hand (PL-17)."""
         self.fee_paid: set[int] = set()
         """Seats that paid this hand's fee when leaving it (a xuezhan winner, PL-22)."""
+        self.coins: dict[str, int] = {}
+        """A coin room's balances by player, public at the table: read with each stake and
+        after each hand's coins are written."""
+        self.coins_moved: dict[str, Any] | None = None
+        """The last written hand's coins per seat (``game.coins_moved``)."""
 
     # ------------------------------------------------------------------ who plays what
 
@@ -419,6 +425,7 @@ class MahjongTable(Table):
             self.hall.table_changed(self)
             self.hall.close_if_abandoned(self)
             return
+        self.coins.update(zip(names, balances, strict=True))
         stake = stake_for(balances)
         if stake != self.stake:
             self.stake = stake
@@ -544,13 +551,29 @@ class MahjongTable(Table):
             {"hand": self.hand_number, "game": record_id, "dealer": dealer, "totals": totals}
         )
         last = match.over or self._match_ended() or bool(self.tier and self.departed)
-        self.hall.record_mahjong_hand(self._stored(record_id, hand), self._coins(hand, last))
+        coins = self._coins(hand, last)
+        if coins is None:
+            self.hall.record_mahjong_hand(self._stored(record_id, hand), coins)
+        else:
+            written = partial(self._coins_written, self.hand_number, coins.seats)
+            self.hall.record_mahjong_hand(self._stored(record_id, hand), coins, written)
         self.deadline = None
         self.held = None
         if last:
             self.finished = True
             return
         self._pause()
+
+    def _coins_written(self, hand_number: int, names: tuple[str, ...], outcome: Any) -> None:
+        """The hand's coins are in the ledger: every seat sees the new balances (an error was
+        logged by the hall, and the next stake's read shows the truth)."""
+        if not isinstance(outcome, tuple):
+            return
+        before, after = outcome
+        self.coins.update(zip(names, after, strict=True))
+        moved = [new - old for old, new in zip(before, after, strict=True)]
+        self.coins_moved = {"hand": hand_number, "coins": moved}
+        self.publish("coins")
 
     def _pause(self) -> None:
         """Between hands: the next deal waits for every player's ``ready`` (or the clock)."""
@@ -621,7 +644,15 @@ class MahjongTable(Table):
             "auto": sorted(str(s) for s in range(4) if self.started and self.served(s)),
             "standing": standing(names, match.scores) if self.finished and match else None,  # type: ignore[arg-type]
             **({"tier": self.options.tier, "stake": self.stake} if self.tier else {}),
+            **({"coins_moved": self.coins_moved} if self.tier else {}),
         }
+
+    def seat_info(self, occupant: Occupant | None) -> dict[str, Any] | None:
+        """A coin room's seats carry their players' balances: public at the table."""
+        info = super().seat_info(occupant)
+        if info is not None and occupant is not None and occupant.name in self.coins:
+            info["coins"] = self.coins[occupant.name]
+        return info
 
     def summary(self) -> dict[str, Any]:
         """The lobby's line; a coin table's adds its stake (每注, null before the first deal)."""
