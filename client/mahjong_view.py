@@ -52,6 +52,7 @@ class SeatView:
     bot: bool = False
     online: bool = True
     auto: bool = False  # the hall plays this seat (托管 after timeouts, or its player is away)
+    coins: int | None = None  # the player's balance at a coin table (public there), else None
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,14 @@ class MahjongView:
     stake: int | None = None  # a coin room's stake per hand (每注), read before every deal
     claims: dict[int, tuple[dict[str, Any], ...]] = dataclasses.field(default_factory=dict)
     """Hot-seat: the options of each of our seats a claim window waits for (``you.claims``)."""
+    coins_moved: tuple[int, tuple[int, ...]] | None = None
+    """A coin room: the last hand whose coins are written, and what it moved for each seat."""
+
+    def hand_coins(self) -> tuple[int, ...] | None:
+        """What this hand moved in coins, once written (``game.coins_moved``)."""
+        if self.coins_moved is None or self.coins_moved[0] != self.hand_number:
+            return None
+        return self.coins_moved[1]
 
     @property
     def me(self) -> SeatView | None:
@@ -147,6 +156,7 @@ def _seat(wire: Any, player: dict[str, Any], score: int) -> SeatView:
         bot=bool(player.get("bot")),
         online=bool(player.get("online", True)),
         auto=bool(player.get("auto")),
+        coins=player["coins"] if type(player.get("coins")) is int else None,
     )
 
 
@@ -371,4 +381,14 @@ def view_from_wire(wire: Any, now: float | None = None) -> MahjongView:
         tier=game["tier"] if isinstance(game.get("tier"), str) else None,
         stake=game["stake"] if type(game.get("stake")) is int else None,
         claims=_claims(you.get("claims")),
+        coins_moved=_coins_moved(game.get("coins_moved")),
     )
+
+
+def _coins_moved(wire: Any) -> tuple[int, tuple[int, ...]] | None:
+    if wire is None:
+        return None
+    moved = wire.get("coins") if isinstance(wire, dict) else None
+    if not isinstance(moved, list) or len(moved) != 4:
+        raise ViewError("coins_moved is a hand and four seats' coins")
+    return _int(wire.get("hand"), "coins_moved hand"), tuple(_int(c, "coins") for c in moved)

@@ -1,8 +1,12 @@
 """The end of a hand: every hand revealed, each win with its fans (Chinese name and value), each
-payment with who paid whom and why, the hand's totals and the running scores; at the end of a
-match, the standing. It scrolls, so a long 血战 settlement fits 24 rows too."""
+payment with who paid whom and why, the hand's totals and the running scores; at a coin table,
+each seat's coins the hand moved, once the hall has written them (they arrive just after the
+hand ends, so an open settlement takes them in); at the end of a match, the standing. It
+scrolls, so a long 血战 settlement fits 24 rows too."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,7 +17,7 @@ from textual.widgets import Footer, Static
 
 from client.i18n import Strings
 from client.mahjong_view import MahjongView, wind_of
-from client.widgets.mahjong_board import ruleset_title
+from client.widgets.mahjong_board import coin_label, ruleset_title
 from client.widgets.tiles import TileStyle, meld_text, tile_row, tile_text
 from qipai.mahjong.scoring import HOUSE, POT
 from qipai.mahjong.tiles import kind_of
@@ -70,10 +74,24 @@ def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Te
             "bold",
         )
     )
+    moved = view.hand_coins()
+    if moved is not None:
+        lines.append(coins_line(view, moved, strings))
     if view.match_over:
         lines.append(Text(""))
         lines.extend(standing_lines(view, strings))
     return Text("\n").join(lines)
+
+
+def coins_line(view: MahjongView, moved: tuple[int, ...], strings: Strings) -> Text:
+    """What the hand moved in coins, signed, each seat with its balance now when known."""
+    parts = []
+    for seat, amount in zip(view.seats, moved, strict=True):
+        part = f"{seat.name} {amount:+,}"
+        if seat.coins is not None:
+            part += f" ({coin_label(seat.coins)})"
+        parts.append(part)
+    return Text(f"{'金币' if strings.chinese else 'Coins'}: " + "  ".join(parts), "yellow")
 
 
 def win_line(view: MahjongView, win: dict, strings: Strings, style: TileStyle) -> Text:
@@ -123,6 +141,19 @@ class MahjongSettlementScreen(ModalScreen[None]):
                 self.strings("match_over" if self.view.match_over else "continue"), id="hint"
             )
         yield Footer()
+
+    def show_coins(self, view: MahjongView) -> None:
+        """The hall wrote this hand's coins after the settlement opened: show what moved."""
+        if view.hand_number != self.view.hand_number or view.hand_coins() is None:
+            return
+        seats = tuple(
+            dataclasses.replace(mine, coins=now.coins)
+            for mine, now in zip(self.view.seats, view.seats, strict=True)
+        )
+        self.view = dataclasses.replace(self.view, coins_moved=view.coins_moved, seats=seats)
+        if self.is_mounted:
+            lines = settlement_text(self.view, self.strings, self.tile_style)
+            self.query_one("#lines", Static).update(lines)
 
     def action_close(self) -> None:
         self.dismiss()

@@ -2,8 +2,8 @@
 you) on the left, 对家 at the top, 下家 on the right, and the table's facts (hand, wall, round,
 the ruleset's own state, the last discard) in the middle.
 
-Each seat shows its wind, name, dealer mark and score, its concealed count and marks (void, won,
-下炮, bot), its exposed melds and its river, the newest discards kept when space runs out. The
+Each seat shows its wind, name, dealer mark and score, at a coin table its coins, its concealed
+count and marks (void, won, 下炮, bot), its exposed melds and its river, the newest discards kept when space runs out. The
 lines are a fixed number for a given size, so a push rewrites only the cells that changed: at
 80x24 the board takes 18 of the 20 rows left by the title, prompt, status line and footer; a
 taller window gives the side seats and the middle more rows.
@@ -330,9 +330,12 @@ class MahjongBoard(Widget):
         return line
 
     def status(self, view: MahjongView, seat: SeatView) -> Text:
-        """The concealed count (unless it is your hand, shown below) and the seat's marks."""
+        """The coins at a coin table, the concealed count (unless it is your hand, shown below)
+        and the seat's marks."""
         s = self.strings
         line = Text()
+        if seat.coins is not None:
+            line.append(f" {coin_label(seat.coins)}", style="yellow")
         if seat.seat != view.you or seat.hand is None:
             line.append(f" ▒▒x{seat.hand_size:<2}")
         if seat.won is not None:
@@ -433,6 +436,11 @@ def _seat_wind(view: MahjongView, seat: int, chinese: bool) -> str:
     if isinstance(winds, list) and len(winds) == 4 and type(winds[seat]) is int:
         return wind_name(winds[seat], chinese)
     return wind_of(seat, view.dealer, chinese)
+
+
+def coin_label(coins: int) -> str:
+    """A balance as a game hall shows it: 5,120枚."""
+    return f"{coins:,}枚"
 
 
 def wind_name(wind: int, chinese: bool) -> str:
