@@ -370,6 +370,8 @@ class MahjongTableScreen(TableScreen):
             self._cover_seat(view)
         self._redraw()
         self._close_old_settlement(view)
+        if self._settlement is not None:
+            self._settlement.show_coins(view)
         self._maybe_settle(view)
 
     def _place_cursor(self) -> None:
