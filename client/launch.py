@@ -24,3 +24,6 @@ class Launch:
     """The UI language, `en` or `zh` (empty: QIPAI_LANG, else English)."""
     cjk: bool = False
     """Mahjong tiles by their Chinese names (五萬) rather than short text (5m)."""
+    names: tuple[str, ...] = ()
+    """Hot-seat mahjong: the names of the seats this keyboard plays, in seat order (empty:
+    the account's name with each seat's wind, client/mahjong_view.py ``hotseat_players``)."""

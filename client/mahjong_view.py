@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -339,10 +340,45 @@ def _no_hand(dealer: Any, options: Any) -> dict[str, Any]:
     }
 
 
-def view_from_wire(wire: Any, now: float | None = None) -> MahjongView:
+def hotseat_players(players: list[dict[str, Any]], names: Sequence[str] = ()) -> list[dict]:
+    """Hot-seat: one account holds several seats, so each of them gets a name of its own for
+    the cover, the table and the settlement - the ``names`` given (``--names``), one per such
+    seat in seat order, else the account's name with the seat's wind (``root·南``). The hall
+    still knows them all as the one account."""
+    counts: dict[str, int] = {}
+    for player in players:
+        if player.get("name") and not player.get("bot"):
+            counts[player["name"]] = counts.get(player["name"], 0) + 1
+    renamed = []
+    shared = 0
+    for seat, player in enumerate(players):
+        if counts.get(player.get("name"), 0) < 2:
+            renamed.append(player)
+            continue
+        given = names[shared] if shared < len(names) else f"{player['name']}·{WINDS_ZH[seat]}"
+        renamed.append({**player, "name": given})
+        shared += 1
+    return renamed
+
+
+def _standing_names(standing: Any, players: list[dict[str, Any]]) -> Any:
+    """The hall's standing names accounts: a hot-seat standing takes each seat's own name."""
+    if not isinstance(standing, list):
+        return None
+    named = []
+    for entry in standing:
+        seat = entry.get("seat") if isinstance(entry, dict) else None
+        if str(seat) in ("0", "1", "2", "3") and players[int(seat)].get("name"):
+            entry = {**entry, "name": players[int(seat)]["name"]}
+        named.append(entry)
+    return named
+
+
+def view_from_wire(wire: Any, now: float | None = None, names: Sequence[str] = ()) -> MahjongView:
     """A table view as the hall sends it (docs/protocol.md, the mahjong view): `game` holds the
     match (scores, hand number, the prompt's seconds left, the standing), `hand` the machine's
-    `view(seat)` of the seat shown (`you.seat`), `you.legal` the table's own actions."""
+    `view(seat)` of the seat shown (`you.seat`), `you.legal` the table's own actions. Hot-seat
+    seats are named apart (``hotseat_players``)."""
     if not isinstance(wire, dict):
         raise ViewError("a table view is a map")
     game = wire.get("game") if isinstance(wire.get("game"), dict) else {}
@@ -350,19 +386,20 @@ def view_from_wire(wire: Any, now: float | None = None) -> MahjongView:
     if hand is None:
         hand = _no_hand(game.get("dealer"), wire.get("options"))
     you = wire.get("you") if isinstance(wire.get("you"), dict) else {}
+    players = hotseat_players(_players(wire.get("seats")), names)
     scores = game.get("scores")
     deadline = game.get("deadline")
     view = read_view(
         hand,
         table=int(wire.get("table") or 0),
         you=_shown_seat(wire),
-        players=_players(wire.get("seats")),
+        players=players,
         scores=scores if isinstance(scores, list) else None,
         seq=wire.get("seq") if type(wire.get("seq")) is int else None,
         hand_number=int(game.get("hand_number") or 1),
         hands_total=game.get("hands") if type(game.get("hands")) is int else None,
         match_over=game.get("phase") == "over",
-        standing=game.get("standing") if isinstance(game.get("standing"), list) else None,
+        standing=_standing_names(game.get("standing"), players),
         seconds_left=deadline if isinstance(deadline, int | float) else None,
         now=now,
     )
