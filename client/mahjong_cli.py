@@ -1,5 +1,6 @@
-"""`qipai local mahjong --ruleset NAME [--bots N]`: a local mahjong table, against bots or
-hot-seat (the seats the bots do not take are all played from this keyboard)."""
+"""`qipai local mahjong --ruleset NAME [--bots N] [--names A,B,...]`: a local mahjong table,
+against bots or hot-seat (the seats the bots do not take are all played from this keyboard,
+each under a name of its own)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=0,
         help="seats the bot plays (default 0: four players share this keyboard)",
     )
+    parser.add_argument(
+        "--names",
+        type=seat_names,
+        default=(),
+        help="hot-seat: a name for each seat played here, in seat order, comma-separated "
+        "(default: your account's name and the seat's wind, e.g. root·南)",
+    )
     parser.add_argument("--hands", type=int, default=4, help="hands in the match (default 4)")
     parser.add_argument("--lang", choices=("en", "zh"), help="UI language (default QIPAI_LANG)")
     parser.add_argument(
@@ -35,10 +43,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def seat_names(text: str) -> tuple[str, ...]:
+    """``--names ann,bob``: distinct names of at most 12 characters, none empty."""
+    names = tuple(name.strip() for name in text.split(","))
+    if any(not name or len(name) > 12 for name in names):
+        raise argparse.ArgumentTypeError("each name needs 1 to 12 characters")
+    if len(set(names)) != len(names):
+        raise argparse.ArgumentTypeError("the names must differ")
+    return names
+
+
 def parse(args: list[str]) -> tuple[Launch, bool]:
     options = build_parser().parse_args(args)
     if not 1 <= options.hands <= 64:
         build_parser().error("--hands must be from 1 to 64")
+    humans = 4 - options.bots
+    if options.names and (humans < 2 or len(options.names) != humans):
+        build_parser().error(
+            f"--names names the {humans} seats played from this keyboard"
+            if humans >= 2
+            else "--names is for hot-seat: two or more seats played from this keyboard"
+        )
     launch = Launch(
         "local",
         game="mahjong",
@@ -47,6 +72,7 @@ def parse(args: list[str]) -> tuple[Launch, bool]:
         hands=options.hands,
         language=options.lang or "",
         cjk=options.cjk,
+        names=options.names,
     )
     return launch, options.ansi
 
