@@ -221,7 +221,7 @@ class MahjongTableScreen(TableScreen):
     def _read(self, wire: Any) -> MahjongView | None:
         """A view the client cannot read is reported, and the table stays as it was."""
         try:
-            return view_from_wire(wire, time.monotonic())
+            return view_from_wire(wire, time.monotonic(), seat_names(self.app))
         except (ViewError, KeyError, TypeError, ValueError) as error:
             self.say(f"bad_view: the hall sent a view this client cannot read ({error})")
             return None
@@ -285,7 +285,7 @@ class MahjongTableScreen(TableScreen):
             wire = message.get("view")
             if isinstance(wire, dict):
                 try:
-                    return view_from_wire(wire, time.monotonic())
+                    return view_from_wire(wire, time.monotonic(), seat_names(self.app))
                 except (ViewError, KeyError, TypeError, ValueError):
                     continue
         return None
@@ -705,10 +705,15 @@ def table_title(table: int, view: MahjongView, where: str) -> str:
     return "  |  ".join(p for p in parts if p)
 
 
+def seat_names(app: Any) -> tuple[str, ...]:
+    """The hot-seat names the command line gave (``--names``), if the app was launched so."""
+    return getattr(getattr(app, "launch", None), "names", ())
+
+
 def open_mahjong_table(app: Any, table: int, wire: dict[str, Any]) -> MahjongTableScreen:
     """Show a mahjong table the hall sent a view of: the open screen gets the view, else a new
     screen in the app's language and tile style (its launch options, else QIPAI_LANG)."""
-    view = view_from_wire(wire, time.monotonic())
+    view = view_from_wire(wire, time.monotonic(), seat_names(app))
     for screen in app.screen_stack:
         if isinstance(screen, MahjongTableScreen) and screen.table == table:
             screen.show_view(view)
