@@ -163,6 +163,8 @@ class MahjongTableScreen(TableScreen):
         """An `event` (the machine's events, redacted for us, and our view after them) or a
         `snapshot`. In hot-seat a claim window is shown the same whoever can claim (MJ-08):
         while it is up, what the hall sends waits in order and is taken when it closes."""
+        if self._stale(message):
+            return
         if self._window_up:
             self._held.append(message)
             return
@@ -180,6 +182,15 @@ class MahjongTableScreen(TableScreen):
             self.view = dataclasses.replace(self.view, seq=view.seq)
             return
         self._take(message, view)
+
+    def _stale(self, message: dict[str, Any]) -> bool:
+        """Older than the view on screen: the hall sends a request's events before its reply,
+        so a table opened from that reply can get them late; drawing one would roll the view
+        back, and following its events again would double the rivers."""
+        seq, shown = message.get("seq"), self.view.seq
+        if not isinstance(seq, int) or shown is None:
+            return False
+        return seq < shown or (seq == shown and message.get("type") == "event")
 
     def _take(self, message: dict[str, Any], view: MahjongView | None) -> None:
         """Follow the events and draw the view; after a gap in `seq`, ask for a snapshot, as

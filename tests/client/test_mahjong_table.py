@@ -837,3 +837,35 @@ async def test_the_claim_window_in_chinese_with_cjk_tiles():
             "1: 東 alice   3: 西 carol   4: 北 dave\n"
             "空格：无人要牌"
         )
+
+
+@pytest.mark.asyncio
+async def test_events_older_than_the_view_on_screen_change_nothing():
+    """The hall sends a request's events before its reply, so a table opened from that reply
+    can get them late: they must neither roll the view back nor be followed twice."""
+    hand = Table().start(["123m 456m 789m 5p 7p 999p", "*", "*", "*"])
+
+    def event(seq: int, since: int) -> dict[str, Any]:
+        events = [e.for_seat(E) for e in hand.events[since:]]
+        return {"type": "event", "table": 4, "seq": seq, "kind": "play", "events": events,
+                "view": table_wire(hand, E, seq=seq)}  # fmt: skip
+
+    dealt = event(6, 0)
+    since = len(hand.events)
+    discard(hand, E, "5p")
+    app = TableApp(FakeHall(), table_wire(hand, E, seq=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        screen.on_table_push(dealt)
+        screen.on_table_push(event(7, since))
+        await pilot.pause()
+        before = (board_text(app), [list(r) for r in screen.hand_log.rivers])
+        assert before[1][E] == [(hand.seats[E].discards[-1], False)]
+        late = event(7, since)
+        dealt["view"]["you"]["seats"] = []  # as the table was before we sat
+        for message in (late, dealt):
+            screen.on_table_push(message)
+        await pilot.pause()
+        assert screen.view.seq == 7 and screen.view.mine == (E,)
+        assert (board_text(app), [list(r) for r in screen.hand_log.rivers]) == before
+        assert app.hall.requests == []  # no gap seen: no snapshot asked for
