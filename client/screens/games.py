@@ -8,11 +8,11 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from client.connection import HallError
 from client.mahjong_record_text import ROOM_TITLES, save_mahjong_record
+from client.screens.hall_screen import HallListScreen
 from client.sgf_files import save_sgf
 
 
@@ -51,7 +51,7 @@ def game_cells(game: dict[str, Any]) -> tuple[str, ...]:
     )
 
 
-class GamesScreen(Screen):
+class GamesScreen(HallListScreen):
     DEFAULT_CSS = """
     GamesScreen #title { height: 1; background: $panel; padding: 0 1; }
     GamesScreen DataTable { height: 1fr; }
@@ -79,14 +79,6 @@ class GamesScreen(Screen):
         table.add_columns("#", "finished", "game", "players", "result", "length")
         table.focus()
         self.run_worker(self._load(), group="games", exclusive=True)
-
-    def say(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
-
-    async def _request(self, kind: str, **fields: Any) -> dict[str, Any]:
-        if self.app.hall is None:
-            raise HallError("connection_lost", "not connected to a hall")
-        return await self.app.hall.request(kind, **fields)
 
     async def _load(self) -> None:
         try:

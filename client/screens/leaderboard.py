@@ -8,10 +8,10 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from client.connection import HallError
+from client.screens.hall_screen import HallListScreen
 from client.screens.profile import ROOM_SHORT, ProfileScreen
 
 BOARDS = ("go", "sichuan", "xuezhan", "lengzi", "baicheng", "zhongyou", "coins")
@@ -66,7 +66,7 @@ def where_text(board: str, reply: dict[str, Any]) -> str:
     return f"You are #{you.get('place')} of {players}."
 
 
-class LeaderboardScreen(Screen):
+class LeaderboardScreen(HallListScreen):
     DEFAULT_CSS = """
     LeaderboardScreen #title { height: 1; background: $panel; padding: 0 1; }
     LeaderboardScreen #tabs { height: 1; padding: 0 1; }
@@ -109,9 +109,6 @@ class LeaderboardScreen(Screen):
         self.query_one(DataTable).focus()
         self.action_refresh()
 
-    def say(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
-
     def action_shift(self, step: int) -> None:
         index = self.boards.index(self.board) if self.board in self.boards else 0
         self.board = self.boards[(index + step) % len(self.boards)]
@@ -127,11 +124,8 @@ class LeaderboardScreen(Screen):
         self.run_worker(self._load(self.board), group="board", exclusive=True)
 
     async def _load(self, board: str) -> None:
-        hall = self.app.hall
         try:
-            if hall is None:
-                raise HallError("connection_lost", "not connected to a hall")
-            reply = await hall.request("leaderboard", board=board)
+            reply = await self._request("leaderboard", board=board)
         except HallError as error:
             self.say(f"{error.code}: {error.message}")
             return

@@ -9,10 +9,10 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from client.connection import HallError
+from client.screens.hall_screen import HallListScreen
 
 WINDOW = 20
 """Ranked games in a Go window (platform.md §2): shown as 'wins/played of 20'."""
@@ -78,7 +78,7 @@ def entry_cells(entry: dict[str, Any]) -> tuple[str, ...]:
     )
 
 
-class ProfileScreen(Screen):
+class ProfileScreen(HallListScreen):
     DEFAULT_CSS = """
     ProfileScreen #title { height: 1; background: $panel; padding: 0 1; }
     ProfileScreen #summary { height: auto; padding: 0 1; }
@@ -121,14 +121,6 @@ class ProfileScreen(Screen):
         table.add_columns("when", "coins", "why", "ref", "detail")
         table.focus()
         self.run_worker(self._load(), group="profile", exclusive=True)
-
-    def say(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
-
-    async def _request(self, kind: str, **fields: Any) -> dict[str, Any]:
-        if self.app.hall is None:
-            raise HallError("connection_lost", "not connected to a hall")
-        return await self.app.hall.request(kind, **fields)
 
     async def _load(self) -> None:
         try:
