@@ -146,8 +146,9 @@ class AutoPlayer:
         hand = view.get("hand") if isinstance(view, dict) else None
         if not isinstance(hand, dict) or not hand.get("legal_actions"):
             return
-        legal = hand["legal_actions"]
-        self.answer(view, min(legal, key=lambda a: self.PREFERENCE.index(a["type"])))
+        known = [a for a in hand["legal_actions"] if a["type"] in self.PREFERENCE]
+        if known:  # a pung or kong on offer comes with a pass or a discard: never only those
+            self.answer(view, min(known, key=lambda a: self.PREFERENCE.index(a["type"])))
 
     def answer(self, view: dict[str, Any], action: dict[str, Any]) -> None:
         key = (view["seq"], action["type"])
