@@ -1,4 +1,4 @@
-"""The client as the SSH front door runs it for a visitor (server/ssh): logged in by a one-time
+"""The client as the SSH front door runs it for a visitor (client/ssh): logged in by a one-time
 ticket, straight to the lobby.
 
 The process runs on the hall's machine on behalf of someone who only has an ssh client, so

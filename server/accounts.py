@@ -1,4 +1,5 @@
-"""Passwords, names, session tokens and the failed-login limiter.
+"""Passwords, session tokens and the failed-login limiter (the rule for names is the
+protocol's, qipai/protocol/names.py, since the SSH door checks names too).
 
 Passwords are kept only as scrypt hashes with a per-account salt; tokens only as SHA-256
 digests, so a stolen database file opens no account.  Everything here is synchronous and
@@ -9,27 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import re
 import secrets
 from collections import deque
 
 from qipai.protocol import ErrorCode, ProtocolError
 
-NAME_PATTERN = re.compile(r"^[\w.\-]{1,24}$")
 MIN_PASSWORD = 6
 TOKEN_LIFETIME = 30 * 24 * 3600.0
 # scrypt with n=2**14, r=8 costs ~16 MiB and tens of milliseconds: slow for a guesser,
 # cheap enough for a LAN hall.
 SCRYPT = {"n": 2**14, "r": 8, "p": 1, "maxmem": 64 * 1024 * 1024, "dklen": 32}
-
-
-def check_name(name: str) -> str:
-    if not NAME_PATTERN.match(name):
-        raise ProtocolError(
-            ErrorCode.BAD_NAME,
-            "a name is 1-24 letters, digits, '_', '-' or '.', without spaces",
-        )
-    return name
 
 
 def check_password(password: str) -> str:

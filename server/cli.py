@@ -23,9 +23,9 @@ import trio
 
 from .app import Server
 from .bots import BotFactory, find_gnugo
+from .door_process import run_door
 from .economy import LedgerMismatch
 from .hall import HallConfig
-from .ssh.launcher import run_door
 from .store import SchemaTooNew, Store
 from .tables.mahjong_config import MahjongConfig
 

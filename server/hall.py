@@ -34,12 +34,13 @@ from qipai.protocol import (
     request_id,
     validate_request,
 )
+from qipai.protocol.names import GUEST_PREFIX, check_name, is_guest
 
 from . import accounts, bets, economy, leaderboard
 from .bots import BotFactory
+from .door_tickets import TicketBook, door_secret_matches
 from .economy import HandCoins
 from .session import Session
-from .ssh.tickets import GUEST_PREFIX, TicketBook, door_secret_matches, is_guest
 from .store import AdjournedGame, GameRecord, MahjongHand, Store
 from .tables import TABLE_TYPES, Table
 from .tables.go import GoTable, forfeited_record
@@ -283,7 +284,7 @@ class Hall:
         return {"name": name, "ticket": self.tickets.issue(name, trio.current_time())}
 
     def _check_new_name(self, name: str) -> str:
-        if is_guest(accounts.check_name(name)):
+        if is_guest(check_name(name)):
             raise ProtocolError(ErrorCode.BAD_NAME, "names starting with 'guest' are for visitors")
         return name
 

@@ -17,9 +17,9 @@ from typing import Any
 
 from qipai.platform.go_ranks import parse_rank
 from qipai.protocol import MAHJONG_ROOMS
+from qipai.protocol.names import is_guest
 
 from .economy import title_wire
-from .ssh.tickets import is_guest
 
 TOP = 50
 """Rows sent per board: a screenful or two; the asker's own row is added below if needed."""

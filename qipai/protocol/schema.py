@@ -74,7 +74,7 @@ REQUESTS: dict[str, tuple[Field, ...]] = {
     "leaderboard": (Field("board", str, max_len=32),),
     # A spectator's bet on a golden (ranked Go) table (platform.md §5).
     "bet": (_TABLE, Field("side", str, max_len=8), Field("amount", int)),
-    # The SSH front door (server/ssh): it proves itself with the secret the server gave it,
+    # The SSH front door (client/ssh): it proves itself with the secret the server gave it,
     # and hands the visitor's client a one-time ticket that ``ticket_login`` redeems.
     "door_lookup": (Field("secret", str, max_len=128), _NAME),
     "door_ticket": (

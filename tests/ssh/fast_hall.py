@@ -13,8 +13,8 @@ import trio
 
 from server.app import Server
 from server.bots import BotFactory
+from server.door_process import run_door
 from server.hall import HallConfig
-from server.ssh.launcher import run_door
 from server.store import Store
 from server.tables.mahjong_config import FAST
 

@@ -10,6 +10,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import asyncssh
 import pyte
@@ -41,6 +42,7 @@ def start_hall(
     fast_mahjong: bool = False,
     extra: tuple[str, ...] = (),
     env: dict[str, str] | None = None,
+    stderr: IO[str] | None = None,
 ) -> Hall:
     """``qipai-server --ssh 0``; or, with ``fast_mahjong``, the same wiring with the mahjong
     tables' pauses off (tests/ssh/fast_hall.py)."""
@@ -56,6 +58,7 @@ def start_hall(
         env={**os.environ, **(env or {})},
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
+        stderr=stderr,
         text=True,
     )
     hall_line = process.stdout.readline().split()
@@ -80,10 +83,14 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def door_pid(hall: Hall) -> int:
+    """The door: the hall's child process ``python -m client.ssh``."""
+    return next(pid for pid in children(hall.process.pid) if b"client.ssh" in command_of(pid))
+
+
 def client_pids(hall: Hall) -> list[int]:
     """The visitors' client processes: the children of the door's fork server."""
-    door = next(pid for pid in children(hall.process.pid) if b"server.ssh" in command_of(pid))
-    forks = next(pid for pid in children(door) if b"forkserver" in command_of(pid))
+    forks = next(pid for pid in children(door_pid(hall)) if b"forkserver" in command_of(pid))
     return children(forks)
 
 

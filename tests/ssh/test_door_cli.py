@@ -9,7 +9,7 @@ import sys
 import asyncssh
 import pytest
 
-from server.ssh.launcher import loopback_for
+from server.door_process import loopback_for
 
 from .harness import start_hall
 

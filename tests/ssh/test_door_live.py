@@ -14,7 +14,7 @@ import pytest
 
 from tests.server.test_server_cli import Line
 
-from .harness import Visitor, children, client_pids, command_of, start_hall, until
+from .harness import Visitor, children, client_pids, command_of, door_pid, start_hall, until
 
 
 @pytest.fixture(scope="module")
@@ -199,8 +199,7 @@ async def test_sftp_and_forwarding_are_refused(hall):
 
 @pytest.mark.asyncio
 async def test_a_fork_server_that_died_is_replaced_for_the_next_visitor(hall):
-    door = next(pid for pid in children(hall.process.pid) if b"server.ssh" in command_of(pid))
-    forks = next(pid for pid in children(door) if b"forkserver" in command_of(pid))
+    forks = next(pid for pid in children(door_pid(hall)) if b"forkserver" in command_of(pid))
     os.kill(forks, signal.SIGKILL)
     visitor = await Visitor.connect(hall.ssh_port, "guest")
     await visitor.open_terminal()
@@ -225,8 +224,8 @@ async def test_nothing_of_the_halls_environment_reaches_a_visitors_process(hall)
 @pytest.mark.asyncio
 async def test_guests_from_one_address_are_limited(tmp_path):
     """The door's new-account rate, live: the fixture's hall allows 20 an hour; this one 1."""
-    from server.ssh.door import Door, DoorConfig
-    from server.ssh.hall_link import HallLink
+    from client.ssh.door import Door, DoorConfig
+    from client.ssh.hall_link import HallLink
 
     config = DoorConfig(
         data_dir=tmp_path, hall=HallLink("127.0.0.1", 9, "unused"), new_accounts_per_hour=1

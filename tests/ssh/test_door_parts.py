@@ -9,12 +9,12 @@ import stat
 import asyncssh
 import pytest
 
-from server.ssh.caps import ConnectionCaps, NewAccountRate
-from server.ssh.door import Door, DoorConfig
-from server.ssh.hall_link import HallLink
-from server.ssh.hostkey import HOST_KEY_FILE, load_or_create
-from server.ssh.keystore import KeyStore
-from server.ssh.visitor_env import client_env
+from client.ssh.caps import ConnectionCaps, NewAccountRate
+from client.ssh.door import Door, DoorConfig
+from client.ssh.hall_link import HallLink
+from client.ssh.hostkey import HOST_KEY_FILE, load_or_create
+from client.ssh.keystore import KeyStore
+from client.ssh.visitor_env import client_env
 
 
 def test_caps_count_per_address_and_in_total():

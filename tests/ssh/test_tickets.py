@@ -2,8 +2,8 @@
 
 import pytest
 
+from server.door_tickets import TicketBook, door_secret_matches
 from server.hall import HallConfig
-from server.ssh.tickets import TicketBook, door_secret_matches
 from tests.server.harness import Client, running_hall, user
 
 SECRET = "door-secret-for-tests"

@@ -47,7 +47,7 @@ class ForkServer:
     def start(cls) -> ForkServer:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         process = subprocess.Popen(
-            [sys.executable, "-m", "server.ssh.forkserver", str(theirs.fileno())],
+            [sys.executable, "-m", "client.ssh.forkserver", str(theirs.fileno())],
             pass_fds=[theirs.fileno()],
             stdin=subprocess.DEVNULL,
             start_new_session=True,

@@ -1,10 +1,12 @@
-"""``qipai-server --ssh PORT``: the hall starts the door as its child process (trio side).
+"""``qipai-server --ssh PORT``: the hall starts the SSH door as its child process (trio side).
 
-The door runs asyncssh on asyncio, so it is a process of its own rather than a bridge inside
-the trio hall: no second event loop in the hall, a crash at the door cannot take the hall
-down, and the door reaches the hall over the ordinary protocol on loopback like any client.
-The child gets the door secret on its stdin and holds that pipe open: when the hall stops
-(or dies), the pipe closes and the door closes with it.
+The door hosts clients, so it lives with them (client/ssh) and the hall starts it by module
+name, ``python -m client.ssh``, never by import.  It runs asyncssh on asyncio, so it is a
+process of its own rather than a bridge inside the trio hall: no second event loop in the
+hall, a crash at the door cannot take the hall down, and the door reaches the hall over the
+ordinary protocol on loopback like any client.  The child gets the door secret on its stdin
+(not its command line, which any local user can read) and holds that pipe open: when the hall
+stops (or dies), the pipe closes and the door closes with it.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ async def run_door(
         log.error("the SSH door needs asyncssh: pip install 'qipai[ssh]'")
         task_status.started(None)
         return
-    command = [sys.executable, "-m", "server.ssh", "--host", listen[0], "--port", str(listen[1])]
+    command = [sys.executable, "-m", "client.ssh", "--host", listen[0], "--port", str(listen[1])]
     command += ["--hall", f"{loopback_for(hall[0])}:{hall[1]}", "--data-dir", str(data_dir)]
     command += ["--per-address", str(caps[0]), "--total", str(caps[1])]
     command += ["--log-level", logging.getLevelName(logging.getLogger().getEffectiveLevel())]

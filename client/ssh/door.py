@@ -29,8 +29,8 @@ from pathlib import Path
 import asyncssh
 
 from qipai.protocol import ProtocolError
+from qipai.protocol.names import GUEST_LOGIN, check_name
 
-from ..accounts import check_name
 from .caps import ConnectionCaps, NewAccountRate
 from .forkserver import ForkServer, ForkServerError
 from .hall_link import HallLink, HallRefused
@@ -40,7 +40,6 @@ from .visitor_env import client_env
 
 log = logging.getLogger(__name__)
 
-GUEST = "guest"
 CONFIRM_TIMEOUT = 120.0
 TYPE_AHEAD = 4096
 INPUT_BUFFER = 64 * 1024
@@ -148,8 +147,8 @@ class DoorServer(asyncssh.SSHServer):
         that does not answer, leaves no way at all (and a banner that says why)."""
         assert self.conn is not None
         self.name = username
-        if username == GUEST:
-            self.kind = GUEST
+        if username == GUEST_LOGIN:
+            self.kind = "guest"
             return False
         try:
             check_name(username)
@@ -298,7 +297,7 @@ class VisitorSession(asyncssh.SSHServerSession):
 
     async def _identify(self) -> tuple[str, str]:
         server, hall = self.server, self.door.hall
-        if server.kind == GUEST:
+        if server.kind == "guest":
             self._count_new_account()
             return await hall.ticket(guest=True)
         if server.kind == "password" and server.ticket is not None:

@@ -14,13 +14,6 @@ import hmac
 import secrets
 
 TICKET_LIFETIME = 60.0
-GUEST_PREFIX = "guest-"
-
-
-def is_guest(name: str | None) -> bool:
-    """Guests' names are the door's to give (``guest-`` and a random suffix); nobody can
-    register one, so the name alone tells a friendly-only visitor."""
-    return name is not None and (name == "guest" or name.startswith(GUEST_PREFIX))
 
 
 def _digest(ticket: str) -> bytes:

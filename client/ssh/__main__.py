@@ -1,4 +1,4 @@
-"""``python -m server.ssh``: the door process, normally started by ``qipai-server --ssh PORT``.
+"""``python -m client.ssh``: the door process, normally started by ``qipai-server --ssh PORT``.
 
 The first line of stdin is the door's secret for the hall; the door stops when stdin closes
 (its parent, the hall, went away) or on SIGTERM/SIGINT.  Once it listens, stdout carries one
@@ -19,12 +19,12 @@ from .door import Door, DoorConfig
 from .forkserver import ForkServer
 from .hall_link import HallLink
 
-log = logging.getLogger("server.ssh")
+log = logging.getLogger("client.ssh")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m server.ssh", description="The qipai hall's SSH front door."
+        prog="python -m client.ssh", description="The qipai hall's SSH front door."
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=2222, help="SSH port, 0 picks a free one")
