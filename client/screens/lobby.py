@@ -27,6 +27,7 @@ from client.screens.mahjong_new_table import lobby_cells as mahjong_cells
 from client.screens.new_table import NewTableScreen
 from client.screens.profile import ProfileScreen
 from qipai.platform.rooms import RoomTier
+from qipai.protocol.names import is_guest
 
 RELIEF_BELOW = 320  # the daily relief is for a player below the cheapest room's minimum (PL-21)
 
@@ -38,7 +39,7 @@ def standing_label(account: str, profile: dict[str, Any] | None) -> str:
     there are some, and a guest has no rank to show."""
     if not profile:
         return ""
-    guest = account.startswith("guest")
+    guest = is_guest(account)
     parts = []
     balance = profile.get("balance")
     if type(balance) is int and (balance > 0 or not guest):

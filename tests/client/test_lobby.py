@@ -326,6 +326,7 @@ async def test_a_refused_seat_and_the_relief_update_the_coins_in_the_title():
         ("cy", {"balance": 32000}, "32,000枚"),
         ("guest-x3Fq9a", {"balance": 0, "go": {"rank": "18k"}}, ""),
         ("guest-x3Fq9a", {"balance": 1000, "go": {"rank": "18k"}}, "1,000枚"),
+        ("guestbook", {"balance": 0, "go": {"rank": "18k"}}, "0枚  18k"),  # a name anyone may take
         ("cy", None, ""),
     ],
 )
