@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import trio
 
-from qipai.go import OVER, PLAY, SCORING, Color, Game, GoError, format_point
+from qipai.go import OVER, PLAY, SCORING, Color, Game, GoError, Point, format_point
 from qipai.go import sgf as go_sgf
 from qipai.go.clock import GameClock, TimeControl
 from qipai.platform.betting import (
@@ -38,7 +38,7 @@ from .. import bets as stored_bets
 from ..economy import balance
 from ..store import AdjournedGame, GameRecord
 from .base import Occupant, Table
-from .go_board import BoardText, forbidden_points
+from .go_board import BoardText
 
 if TYPE_CHECKING:
     from ..hall import Hall
@@ -136,6 +136,7 @@ class GoTable(Table):
         self._scoring_since = 0.0
         self._timer: trio.CancelScope | None = None
         self._board_text = BoardText()
+        self._forbidden_text: tuple[tuple[Point, ...], list[str]] | None = None
         #: A stopped side's clock entry, reused by every view until a clock starts: only the
         #: running side's time can change, and stopping a side leaves nothing here to go stale.
         self._stopped_clocks: dict[Color, dict[str, Any]] = {}
@@ -387,8 +388,20 @@ class GoTable(Table):
 
     def private_view(self, seats: tuple[str, ...]) -> dict[str, Any]:
         legal = self.legal_actions(seats)
-        forbidden = forbidden_points(self.game, self._rows()) if "play" in legal else []
+        forbidden = self._forbidden() if "play" in legal else []
         return {"legal": legal, "forbidden": forbidden}
+
+    def _forbidden(self) -> list[str]:
+        """The engine's forbidden points as the wire spells them, spelt once per position (the
+        engine keeps its list per position, so the same tuple means the same position)."""
+        points = self.game.forbidden_points()
+        kept = self._forbidden_text
+        if kept is None or kept[0] is not points:
+            kept = self._forbidden_text = (
+                points,
+                [format_point(p, self.game.size) for p in points],
+            )
+        return kept[1]
 
     def legal_actions(self, seats: tuple[str, ...]) -> list[str]:
         if not seats:
