@@ -42,7 +42,8 @@ from .session import Session
 from .ssh.tickets import GUEST_PREFIX, TicketBook, door_secret_matches, is_guest
 from .store import AdjournedGame, GameRecord, MahjongHand, Store
 from .tables import TABLE_TYPES, Table
-from .tables.go import GoTable, forfeited_record
+from .tables.go import GoTable
+from .tables.go_record import forfeited_record
 from .tables.mahjong_config import MahjongConfig
 
 log = logging.getLogger(__name__)

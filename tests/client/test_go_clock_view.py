@@ -12,7 +12,7 @@ from client.go_view import ClockView
 from client.widgets.go_panel import format_clock
 from qipai.go import Color
 from qipai.go.clock import GameClock, TimeControl
-from server.tables.go import clock_entry
+from server.tables.go_clocks import clock_entry
 
 BLACK = Color.BLACK
 
