@@ -39,6 +39,7 @@ KOMI_PRESETS = (0.0, 3.5, 3.75)
 VALID_STONE_PLIES = 20
 MAX_HANDICAP = 9
 RESUMPTIONS_BEFORE_FALLBACK = 3
+_NO_HISTORY: frozenset[int] = frozenset()
 
 
 class Move(NamedTuple):
@@ -262,9 +263,13 @@ class Game:
         if kept is not None and kept[0] == key:
             return kept[1]
         points = self._points
+        # Until a first capture every earlier position is a subset of this one, lacking any
+        # point that is empty now: no move can repeat one, so the history need not be read.
+        captured = self.captures[Color.BLACK] or self.captures[Color.WHITE]
+        history = self._seen if captured else _NO_HISTORY
         found = tuple(
             sorted(
-                (points[i] for i in self._board.refused(self.to_move, self._seen)),
+                (points[i] for i in self._board.refused(self.to_move, history)),
                 key=lambda p: (-p[1], p[0]),
             )
         )
