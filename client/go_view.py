@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.coords import parse_point
+from qipai.go.clock import TimeLeft
 
 BLACK = "black"
 WHITE = "white"
@@ -19,18 +20,11 @@ STONE_OF = {"X": BLACK, "O": WHITE}
 
 
 @dataclass(frozen=True)
-class ClockReading:
-    left: float
-    periods: int
-    byoyomi: bool
-    flagged: bool = False
-
-
-@dataclass(frozen=True)
 class ClockView:
     """One player's clock as the hall sent it, received at `as_of` (client monotonic seconds).
 
-    `main` is main time left, or once `byoyomi` is true the time left in the current period.
+    `main` is main time left, or once `byoyomi` is true the time left in the current period;
+    `period` is the length of a fresh period.
     """
 
     main: float = 0.0
@@ -40,21 +34,17 @@ class ClockView:
     running: bool = False
     as_of: float = 0.0
 
-    def remaining_at(self, now: float) -> ClockReading:
-        """What the player sees at `now`, counting down only the running clock; the server stays
-        the judge of flag fall, this only fills the seconds between its updates."""
-        spent = max(0.0, now - self.as_of) if self.running else 0.0
-        left, periods, byoyomi = self.main - spent, self.periods, self.byoyomi
-        if not byoyomi and left > 0:
-            return ClockReading(left, periods, False)
-        if not byoyomi:
-            left, byoyomi = left + self.period, True
-        while left <= 0 and periods > 1:
-            periods -= 1
-            left += self.period
-        if left <= 0 or periods <= 0:
-            return ClockReading(0.0, 0, True, flagged=True)
-        return ClockReading(left, periods, True)
+    def remaining_at(self, now: float) -> TimeLeft:
+        """What the player has left at `now`: the hall's reading counted on by the engine's own
+        byo-yomi count, so the panel shows what the hall decides at that instant (it stays the
+        judge of a flag fall; this only fills the seconds between its updates)."""
+        if self.byoyomi:
+            reading = TimeLeft(0.0, self.periods, self.main, flagged=self.periods <= 0)
+        else:
+            reading = TimeLeft(self.main, self.periods, self.period)
+        if not self.running:
+            return reading
+        return reading.after(max(0.0, now - self.as_of), self.period)
 
 
 @dataclass(frozen=True)

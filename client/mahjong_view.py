@@ -48,7 +48,9 @@ class SeatView:
     void: int | None
     won: dict[str, Any] | None
     left: bool
-    waits: tuple[int, ...] | None
+    waits: tuple[int, ...] | None  # the hint line's figures, in our own seat's view only:
+    ready_discards: tuple[tuple[int, tuple[int, ...]], ...] | None = None  # holding 14
+    shanten: int | None = None  # exchanges from ready when neither lists anything
     score: int = 0
     bot: bool = False
     online: bool = True
@@ -153,12 +155,28 @@ def _seat(wire: Any, player: dict[str, Any], score: int) -> SeatView:
         won=wire.get("won") if isinstance(wire.get("won"), dict) else None,
         left=bool(wire.get("left")),
         waits=None if waits is None else tuple(_int(k, "wait") for k in waits),
+        ready_discards=_ready_discards(wire.get("ready_discards")),
+        shanten=None if wire.get("shanten") is None else _int(wire["shanten"], "shanten"),
         score=score,
         bot=bool(player.get("bot")),
         online=bool(player.get("online", True)),
         auto=bool(player.get("auto")),
         coins=player["coins"] if type(player.get("coins")) is int else None,
     )
+
+
+def _ready_discards(wire: Any) -> tuple[tuple[int, tuple[int, ...]], ...] | None:
+    if wire is None:
+        return None
+    if not isinstance(wire, list) or not all(isinstance(r, dict) for r in wire):
+        raise ViewError("ready_discards must be a list of maps")
+    found = []
+    for ready in wire:
+        waits = ready.get("waits")
+        if not isinstance(waits, list):
+            raise ViewError("a ready discard lists its waits")
+        found.append((_int(ready.get("discard"), "discard"), tuple(_int(k, "wait") for k in waits)))
+    return tuple(found)
 
 
 def read_view(

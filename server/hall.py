@@ -43,7 +43,8 @@ from .economy import HandCoins
 from .session import Session
 from .store import AdjournedGame, GameRecord, MahjongHand, Store
 from .tables import TABLE_TYPES, Table
-from .tables.go import GoTable, forfeited_record
+from .tables.go import GoTable
+from .tables.go_record import forfeited_record
 from .tables.mahjong_config import MahjongConfig
 
 log = logging.getLogger(__name__)

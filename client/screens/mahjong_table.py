@@ -20,11 +20,9 @@ from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
-from textual.worker import Worker, WorkerState
 
 from client.connection import HallError
 from client.i18n import Strings, default_language
-from client.mahjong_hints import prepare_distance_tables
 from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire, wind_of
 from client.screens.mahjong_claim_window import ClaimSeat, MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
@@ -151,11 +149,6 @@ class MahjongTableScreen(TableScreen):
         self._redraw()
         self.set_interval(1.0, self._tick)
         self._maybe_settle(self.view)
-        self.run_worker(prepare_distance_tables, thread=True, group="tables", exit_on_error=False)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == "tables" and event.state is WorkerState.SUCCESS:
-            self._redraw()  # the hint can now say how far from ready the hand is
 
     # What the hall tells us.
 

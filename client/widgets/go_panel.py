@@ -18,13 +18,13 @@ def format_clock(clock: ClockView | None, now: float) -> str:
     """`4:51 +3x30s` in main time, `0:23 byo 2` in byo-yomi, `--:--` without a clock."""
     if clock is None:
         return "--:--"
-    reading = clock.remaining_at(now)
-    if reading.flagged:
+    left = clock.remaining_at(now)
+    if left.flagged:
         return "0:00 flag"
-    if not reading.byoyomi:
-        extra = f" +{reading.periods}x{int(clock.period)}s" if reading.periods else ""
-        return _mmss(reading.left) + extra
-    return f"{_mmss(reading.left)} byo {reading.periods}"
+    if not left.in_byoyomi:
+        extra = f" +{left.periods}x{int(clock.period)}s" if left.periods else ""
+        return _mmss(left.main) + extra
+    return f"{_mmss(left.period)} byo {left.periods}"
 
 
 def _mmss(seconds: float) -> str:

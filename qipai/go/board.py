@@ -49,6 +49,35 @@ def zobrist_keys(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int
     return ((0,) * n, black, white)
 
 
+_EMPTY_BIT = bytes.maketrans(bytes([EMPTY, BLACK, WHITE]), b"100")
+
+
+@cache
+def _edge_masks(size: int) -> tuple[int, int, int]:
+    """Bit masks over flat indices (bit ``i`` is point ``i``): all points, the first column,
+    the last column."""
+    first = sum(1 << (row * size) for row in range(size))
+    return (1 << size * size) - 1, first, first << (size - 1)
+
+
+@cache
+def _key_index(size: int) -> tuple[tuple[frozenset[int], dict[int, int]], ...]:
+    """Per colour, the points' Zobrist keys, and each key back to its point."""
+    return tuple(
+        (frozenset(keys), {key: index for index, key in enumerate(keys)})
+        for keys in zobrist_keys(size)
+    )
+
+
+def _bits(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
 class Chain:
     """A maximal set of orthogonally connected stones of one colour."""
 
@@ -113,6 +142,44 @@ class Board:
         if seen is not None and new_hash in seen:
             raise BoardRefusal("ko")
         return new_hash
+
+    def refused(self, color: int, seen: set[int] | frozenset[int]) -> list[int]:
+        """Every empty point where ``color`` may not play, lowest index first (exact).
+
+        Only three kinds of point can be refused, so only they get the full :meth:`check`:
+        one without an empty neighbour (the only place for a suicide), the last liberty of an
+        opposing chain (a capture, hence a capture ko), and one where a capture-free stone
+        would recreate a position in ``seen`` (positional superko, found from the history's
+        hashes rather than by trying every point).  Any other empty point breathes, captures
+        nothing and makes a new position, so it is legal.
+        """
+        colors = self.colors
+        size = self.size
+        full, first_col, last_col = _edge_masks(size)
+        empty = int(bytes(colors).translate(_EMPTY_BIT)[::-1], 2)
+        breathing = (
+            ((empty >> 1) & ~last_col)
+            | ((empty << 1) & full & ~first_col)
+            | (empty >> size)
+            | ((empty << size) & full)
+        )
+        candidates = set(_bits(empty & ~breathing))
+        for chain in set(self.chains):
+            if chain is not None and chain.color != color and len(chain.libs) == 1:
+                candidates |= chain.libs
+        position = self.hash
+        keys, where = _key_index(size)[color]
+        for key in keys.intersection([position ^ before for before in seen]):
+            index = where[key]
+            if not colors[index]:
+                candidates.add(index)
+        refused = []
+        for index in sorted(candidates):
+            try:
+                self.check(index, color, seen)
+            except BoardRefusal:
+                refused.append(index)
+        return refused
 
     def play(self, index: int, color: int, seen: set[int] | None = None) -> Sequence[int]:
         """Place a stone (same checks as :meth:`check`, in one pass); return captured indices.

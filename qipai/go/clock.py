@@ -6,8 +6,15 @@ a side's turn at ``t``, stops it when the move arrives at ``t2``, and sleeps unt
 
 Rules of the count: main time runs first; then each period of ``period_seconds`` must contain a
 move. A move made inside a period gives that same period back in full; a period that runs out is
-used up and the next begins. When the last period runs out the flag falls. The flag falls at the
-exact expiry instant: a move stamped at ``expires_at()`` is too late.
+used up and the next begins. When the last period runs out the flag falls.
+
+The edges, all decided the same way (a count that reaches zero is over at that instant): main
+time that reaches exactly 0 has ended and the first period has begun in full; a period that
+reaches exactly 0 is used up and the next one has begun; the flag falls at the exact instant the
+last period (or, without byo-yomi, the main time) runs out, so a move stamped at
+``expires_at()`` is too late. :meth:`TimeLeft.after` is the one count of the project: the
+server's clock counts with it, and so does a client filling the seconds between two of the
+hall's readings, so both show at any instant what the server decides at that instant.
 """
 
 from __future__ import annotations
@@ -53,6 +60,28 @@ class TimeLeft:
     def in_byoyomi(self) -> bool:
         return self.main <= 0 and not self.flagged
 
+    def after(self, elapsed: float, period_seconds: float) -> TimeLeft:
+        """This reading ``elapsed`` seconds later with the clock running all that time.
+
+        ``period_seconds`` is the length of a fresh period. A reading taken inside a period
+        (``period`` short of it) counts on as if that period had begun ``period_seconds -
+        period`` seconds earlier; at the start of a turn the two are equal and nothing shifts.
+        """
+        if self.flagged:
+            return self
+        main, periods, period = self.main, self.periods, self.period
+        shift = period_seconds - period if periods else 0.0
+        if elapsed >= main + periods * period_seconds - shift:
+            return FLAGGED
+        if elapsed < main:
+            return TimeLeft(main - elapsed, periods, period)
+        over = elapsed - main + shift
+        used = min(math.floor(over / period_seconds), periods - 1)
+        return TimeLeft(0.0, periods - used, period_seconds - (over - used * period_seconds))
+
+
+FLAGGED = TimeLeft(0.0, 0, 0.0, flagged=True)
+
 
 class GameClock:
     """Two sides' byo-yomi clocks, at most one running. ``control=None`` is untimed."""
@@ -91,40 +120,30 @@ class GameClock:
         self.running = None
         if self.control is None:
             return None
-        main, periods, _, flagged = self._after(color, now - self._since)
-        if flagged:
+        left = self._turn_start(color).after(now - self._since, self.control.period_seconds)
+        if left.flagged:
             self._main[color] = 0.0
             self._periods[color] = 0
             self.flagged = color
             return color
-        self._main[color] = main
-        self._periods[color] = periods
+        self._main[color] = left.main
+        self._periods[color] = left.periods
         return None
 
-    def _after(self, color: Color, elapsed: float) -> tuple[float, int, float, bool]:
-        """(main left, periods left, seconds left in the period, flag fallen) after ``elapsed``."""
-        control = self.control
-        main = self._main[color]
-        periods = self._periods[color]
-        length = control.period_seconds
-        if elapsed >= main + periods * length:
-            return 0.0, 0, 0.0, True
-        if elapsed < main:
-            return main - elapsed, periods, length, False
-        over = elapsed - main
-        used = math.floor(over / length)
-        return 0.0, periods - used, length - (over - used * length), False
+    def _turn_start(self, color: Color) -> TimeLeft:
+        """``color``'s clock as its turn begins (or as it was left): every period full."""
+        return TimeLeft(self._main[color], self._periods[color], self.control.period_seconds)
 
     def remaining(self, color: Color, now: float) -> TimeLeft | None:
         """What ``color`` has left at ``now`` (counting the running turn); None when untimed."""
         if self.control is None:
             return None
         if self.flagged is color:
-            return TimeLeft(0.0, 0, 0.0, flagged=True)
+            return FLAGGED
         if self.running is color:
-            main, periods, period, flagged = self._after(color, max(0.0, now - self._since))
-            return TimeLeft(main, periods, period, flagged)
-        return TimeLeft(self._main[color], self._periods[color], self.control.period_seconds)
+            elapsed = max(0.0, now - self._since)
+            return self._turn_start(color).after(elapsed, self.control.period_seconds)
+        return self._turn_start(color)
 
     def expires_at(self) -> float | None:
         """The instant the running side's flag falls; None if untimed or nothing is running."""

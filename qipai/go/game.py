@@ -39,6 +39,7 @@ KOMI_PRESETS = (0.0, 3.5, 3.75)
 VALID_STONE_PLIES = 20
 MAX_HANDICAP = 9
 RESUMPTIONS_BEFORE_FALLBACK = 3
+_NO_HISTORY: frozenset[int] = frozenset()
 
 
 class Move(NamedTuple):
@@ -147,6 +148,7 @@ class Game:
         self._seen: set[int] = {self._board.hash}
         self._dead: set[int] = set()
         self._confirmed: set[Color] = set()
+        self._forbidden: tuple[tuple[int, int, Color, int], tuple[Point, ...]] | None = None
 
     # ---------------------------------------------------------------- coordinates and views
 
@@ -244,6 +246,35 @@ class Game:
                     continue
                 legal.append(self._point(index))
         return legal
+
+    def forbidden_points(self) -> tuple[Point, ...]:
+        """The forbidden points (禁着点) of the side to move: every empty point where its stone
+        would be a suicide (go.md 1.5) or repeat a position (GO-01), top row first, each row
+        left to right; nothing outside the play phase.  Occupied points are not listed: the
+        board shows them.
+
+        Every view of the seat to move carries this list, so it is kept for the position it
+        was computed on (a ply, a resumption or an undo moves on from it).
+        """
+        if self.phase != PLAY:
+            return ()
+        key = (len(self.moves), self._board.hash, self.to_move, len(self._seen))
+        kept = self._forbidden
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        points = self._points
+        # Until a first capture every earlier position is a subset of this one, lacking any
+        # point that is empty now: no move can repeat one, so the history need not be read.
+        captured = self.captures[Color.BLACK] or self.captures[Color.WHITE]
+        history = self._seen if captured else _NO_HISTORY
+        found = tuple(
+            sorted(
+                (points[i] for i in self._board.refused(self.to_move, history)),
+                key=lambda p: (-p[1], p[0]),
+            )
+        )
+        self._forbidden = (key, found)
+        return found
 
     def play(self, point: Point | str, color: Color | None = None) -> Move:
         """Place a stone for the side to move; raise IllegalMove and change nothing if forbidden.

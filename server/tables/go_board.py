@@ -1,17 +1,13 @@
-"""The Go board as the text rows every view carries: kept up to date cheaply, scanned fast.
+"""The Go board as the text rows every view carries, kept up to date cheaply.
 
-Every event carries the whole board, so at a busy hall building and scanning it is the hot
-path.  The rows follow each stone played (its captures come with the move) and are rebuilt
+Every event carries the whole board, so at a busy hall building it is the hot path.  The rows follow each stone played (its captures come with the move) and are rebuilt
 from the engine whenever the position changed some other way (undo, resumption, a new game).
 """
 
 from __future__ import annotations
 
-from functools import cache
+from qipai.go import Game, Move, Point
 
-from qipai.go import Game, Move, Point, format_point
-
-EMPTY_BITS = str.maketrans({".": "1", "X": "0", "O": "0"})
 STONE_TEXT = {1: "X", 2: "O"}
 
 
@@ -47,48 +43,3 @@ def _put(rows: list[str], size: int, point: Point, text: str) -> None:
     top = size - 1 - row
     line = rows[top]
     rows[top] = line[:col] + text + line[col + 1 :]
-
-
-@cache
-def _edges(size: int) -> tuple[int, int, int]:
-    """Bit masks over the board read top row first: all points, column A, the last column."""
-    n = size * size
-    first = sum(1 << (n - 1 - r * size) for r in range(size))
-    last = sum(1 << (n - 1 - (r * size + size - 1)) for r in range(size))
-    return (1 << n) - 1, first, last
-
-
-def lone_empty_points(rows: list[str], size: int) -> list[Point]:
-    """Empty points none of whose neighbours is empty, top row first (big-int bit tricks)."""
-    n = size * size
-    full, first, last = _edges(size)
-    empty = int("".join(rows).translate(EMPTY_BITS), 2)
-    left = (empty >> 1) & ~first
-    right = (empty << 1) & full & ~last
-    up = empty >> size
-    down = (empty << size) & full
-    lone = empty & ~(left | right | up | down)
-    found = []
-    while lone:
-        low = lone & -lone
-        top, col = divmod(n - low.bit_length(), size)
-        found.append((col, size - 1 - top))
-        lone ^= low
-    found.reverse()
-    return found
-
-
-def forbidden_points(game: Game, rows: list[str]) -> list[str]:
-    """Empty points where the side to move may not play, for the client to grey out.
-
-    Only points without an empty neighbour are asked about: a suicide needs that, and so does
-    every ko recapture (the captured stone fills the last neighbour).  That skips the engine's
-    exact check on most of the board; a rare long-cycle superko point may go unlisted, and the
-    engine still refuses it when played (``illegal_ko``).
-    """
-    size = game.size
-    return [
-        format_point(point, size)
-        for point in lone_empty_points(rows, size)
-        if not game.is_legal(point)
-    ]

@@ -3,7 +3,8 @@
 import pytest
 
 from client.coords import CoordinateError, parse_point, point_name
-from client.go_view import BLACK, WHITE, ClockReading, ClockView, GoView
+from client.go_view import BLACK, WHITE, ClockView, GoView
+from qipai.go.clock import TimeLeft
 from tests.client.fakes import board_rows, go_view_wire
 
 
@@ -67,11 +68,11 @@ def test_a_view_without_a_seat_is_a_spectators():
 
 def test_running_clock_counts_down_through_main_time_into_byo_yomi():
     clock = ClockView(main=10, periods=3, period=30, running=True, as_of=100.0)
-    assert clock.remaining_at(104.0).left == pytest.approx(6)
+    assert clock.remaining_at(104.0).main == pytest.approx(6)
     reading = clock.remaining_at(125.0)  # 10 s main, then 15 s into the first period
-    assert (reading.byoyomi, reading.periods, reading.left) == (True, 3, pytest.approx(15))
+    assert (reading.in_byoyomi, reading.periods, reading.period) == (True, 3, pytest.approx(15))
     reading = clock.remaining_at(150.0)  # first period used up (40 s), 10 s into the next
-    assert (reading.periods, reading.left) == (2, pytest.approx(20))
+    assert (reading.periods, reading.period) == (2, pytest.approx(20))
     assert clock.remaining_at(200.0).flagged
 
 
@@ -86,14 +87,14 @@ def test_byo_yomi_clock_from_the_wire_keeps_its_period_count():
     view = GoView.from_wire(wire, received_at=50.0)
     black, white = view.clocks[BLACK], view.clocks[WHITE]
     assert black.running and not white.running
-    assert black.remaining_at(55.0) == ClockReading(pytest.approx(7), 2, True)
-    assert black.remaining_at(70.0) == ClockReading(pytest.approx(22), 1, True)
-    assert white.remaining_at(1000.0) == ClockReading(296.0, 3, False)
+    assert black.remaining_at(55.0) == TimeLeft(0.0, 2, pytest.approx(7))
+    assert black.remaining_at(70.0) == TimeLeft(0.0, 1, pytest.approx(22))
+    assert white.remaining_at(1000.0) == TimeLeft(296.0, 3, 30.0)
 
 
 def test_stopped_clock_does_not_move():
     clock = ClockView(main=10, periods=3, period=30, running=False, as_of=0.0)
-    assert clock.remaining_at(1000.0).left == 10
+    assert clock.remaining_at(1000.0).main == 10
 
 
 def test_seat_labels_say_who_is_away_or_a_bot():

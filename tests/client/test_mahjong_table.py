@@ -34,6 +34,7 @@ from tests.mahjong.test_machine_positions import (
     discard,
     pass_all,
 )
+from tests.mahjong.test_seat_hints import baicheng_position
 
 NAMES = ("alice", "bob", "carol", "dave")
 
@@ -164,6 +165,17 @@ async def test_number_keys_choose_a_tile_and_d_discards_it():
     assert app.hall.acts() == [
         {"type": "act", "table": 4, "action": "discard", "seat": "0", "tile": tile}
     ]
+
+
+@pytest.mark.asyncio
+async def test_the_hint_line_shows_what_the_hall_judged_not_a_shape_count():
+    """Baicheng: discarding 1m would wait on 7s by shape, in two suits only (三色全 unmet). The
+    hall lists no such discard, so the line shows the distance it sent instead."""
+    hand = baicheng_position("[555p] 123s 789p 68s 99p 1m")
+    app = TableApp(FakeHall(), table_wire(hand, E))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert board_text(app).split("\n")[-1].rstrip() == "  0 from ready"
 
 
 @pytest.mark.asyncio

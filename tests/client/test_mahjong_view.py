@@ -13,7 +13,7 @@ from client.cli import parse
 from client.i18n import Strings
 from client.launch import Launch
 from client.mahjong_cli import table_options
-from client.mahjong_hints import hint, prepare_distance_tables, unseen_counts
+from client.mahjong_hints import hint, unseen_counts
 from client.mahjong_view import HandLog, ViewError, read_view
 from client.widgets.mahjong_board import END_ROWS, Layout, MahjongBoard, hand_order
 from client.widgets.tiles import TileStyle, face, meld_text, tile_row
@@ -187,9 +187,8 @@ def test_with_a_void_suit_tile_held_only_its_discard_can_make_the_hand_ready():
     assert ready_discards(hand) == {"2s": "6p"}
 
 
-def test_a_hand_far_from_ready_shows_its_distance_once_the_tables_are_built():
+def test_a_hand_far_from_ready_shows_the_distance_the_hall_sent():
     hand = Table().start(["159m 159p 2468m 246p 1s", "*", "*", "*"])
-    prepare_distance_tables()  # the table screen runs this in a worker thread
     found = hint(view_of(hand, seat=E))
     # sets 456m 456p, partial 12m 89m 12p, no pair: two exchanges from ready
     assert found is not None and not found.ready_discards and found.shanten == 2

@@ -98,3 +98,53 @@ def test_bad_time_controls_are_refused(main, periods, length):
     with pytest.raises(GoError) as err:
         TimeControl(main, periods, length)
     assert err.value.code == "bad_time_control"
+
+
+# ---------------------------------------------------------------- the edges (GO-07, GO-08)
+
+
+def test_main_time_at_exactly_zero_has_begun_the_first_full_period():
+    clock = GameClock(TimeControl(main_seconds=10, periods=3, period_seconds=30))
+    clock.start(BLACK, 0.0)
+    assert clock.remaining(BLACK, 9.5) == TimeLeft(0.5, 3, 30.0)
+    assert clock.remaining(BLACK, 10.0) == TimeLeft(0.0, 3, 30.0)
+    assert clock.remaining(BLACK, 10.0).in_byoyomi
+    assert clock.stop(10.0) is None  # a move at that instant is in byo-yomi, not late
+    assert clock.remaining(BLACK, 10.0) == TimeLeft(0.0, 3, 30.0)
+
+
+def test_a_period_at_exactly_zero_is_used_up_and_the_next_has_begun():
+    clock = GameClock(TimeControl(main_seconds=0, periods=3, period_seconds=30))
+    clock.start(BLACK, 0.0)
+    assert clock.remaining(BLACK, 29.5) == TimeLeft(0.0, 3, 0.5)
+    assert clock.remaining(BLACK, 30.0) == TimeLeft(0.0, 2, 30.0)
+    assert clock.stop(30.0) is None
+    assert clock.remaining(BLACK, 30.0) == TimeLeft(0.0, 2, 30.0)
+
+
+def test_the_last_period_at_exactly_zero_is_the_flag():
+    clock = GameClock(TimeControl(main_seconds=0, periods=2, period_seconds=30))
+    clock.start(BLACK, 0.0)
+    assert clock.remaining(BLACK, 59.5) == TimeLeft(0.0, 1, 0.5)
+    assert clock.remaining(BLACK, 60.0).flagged
+    assert clock.expires_at() == 60.0
+    assert clock.stop(60.0) is BLACK
+
+
+def test_main_time_alone_flags_at_exactly_zero():
+    clock = GameClock(TimeControl(main_seconds=5))
+    clock.start(WHITE, 0.0)
+    assert clock.remaining(WHITE, 4.999) == TimeLeft(pytest.approx(0.001), 0, 0.0)
+    assert clock.remaining(WHITE, 5.0).flagged
+
+
+def test_a_reading_inside_a_period_counts_on_like_the_clock_it_was_read_from():
+    """What a client does between two of the hall's views: count on from a reading."""
+    control = TimeControl(main_seconds=10, periods=3, period_seconds=30)
+    clock = GameClock(control)
+    clock.start(BLACK, 0.0)
+    read = clock.remaining(BLACK, 22.0)  # 12 s into the first period
+    assert read == TimeLeft(0.0, 3, 18.0)
+    for later in (0.0, 17.5, 18.0, 47.5, 48.0, 77.5, 78.0, 100.0):
+        assert read.after(later, 30.0) == clock.remaining(BLACK, 22.0 + later), later
+    assert read.after(78.0, 30.0).flagged and clock.expires_at() == 100.0

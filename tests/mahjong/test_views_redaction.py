@@ -21,6 +21,24 @@ def test_each_seat_sees_only_its_own_hand_and_a_spectator_none() -> None:
     assert hand.view(2)["legal_actions"] == [a.to_wire() for a in hand.legal_actions(2)]
 
 
+def test_the_hint_line_is_in_the_seats_own_view_alone_through_a_hand() -> None:
+    """Waits, ready discards and the distance to ready tell much about a hand: no other seat
+    and no spectator ever gets them, at any point of a hand."""
+    hand = HandMachine(get_ruleset("sichuan"), 11)
+    fields = ("waits", "ready_discards", "shanten")
+    while True:
+        for viewer in (None, 0, 1, 2, 3):
+            for seat, shown in enumerate(hand.view(viewer)["seats"]):
+                if seat == viewer and not hand.over and hand.seats[seat].win is None:
+                    assert isinstance(shown["waits"], list), (viewer, seat)
+                    assert isinstance(shown["ready_discards"], list), (viewer, seat)
+                else:
+                    assert all(shown[f] is None for f in fields), (viewer, seat)
+        if hand.over:
+            break
+        hand.apply(hand.default_action(hand.to_act()[0]))
+
+
 def test_a_draw_is_public_without_its_tile() -> None:
     table = Table()
     hand = table.start(["*", "123m 456m 789m 12p 55p", "*", "*"], draws="9p", turn=S, filler=10)

@@ -1,5 +1,5 @@
-"""The Go table keeps parts of its view between events (board rows, stopped clocks): every
-view it sends must be the one a table with nothing kept would build at that instant."""
+"""The Go table keeps parts of its view between events (board rows, stopped clocks, forbidden
+points): every view it sends must be the one a table with nothing kept would build then."""
 
 import copy
 
@@ -20,6 +20,9 @@ def built_afresh(table):
     """The same table with nothing kept from earlier events."""
     fresh = copy.copy(table)
     fresh._board_text = BoardText()
+    fresh._forbidden_text = None
+    fresh.game = copy.copy(table.game)
+    fresh.game._forbidden = None  # the engine's list of forbidden points, kept per position
     fresh._stopped_clocks = {}
     return fresh
 

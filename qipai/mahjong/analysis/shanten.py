@@ -9,6 +9,7 @@ closed formulas.
 from __future__ import annotations
 
 import struct
+import threading
 from collections.abc import Sequence
 
 from qipai.mahjong.analysis.counts import HandCountsError, check_counts, checked_key
@@ -17,6 +18,7 @@ from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 
 _TOTAL_MASK = (1 << TOTAL_BITS) - 1
+_BUILDING = threading.Lock()  # a worker thread and a first lazy call may both start the build
 _rows: list[Row] = []
 _row_ids: dict[Row, int] = {}
 _full_rows: dict[bytes, int] = {}
@@ -52,28 +54,32 @@ def prepare_tables() -> None:
     """
     if _full_rows:
         return
-    honours = group_rows(HONOURS, _rows, _row_ids)
-    suits = group_rows(SUIT, _rows, _row_ids)
-    suit_ids = sorted({value >> TOTAL_BITS for value in suits.values()})
-    honour_ids = sorted({value >> TOTAL_BITS for value in honours.values()})
-    two = _combination_table(suit_ids, suit_ids)
-    three = _combination_table(sorted({row for line in two for row in line if row >= 0}), suit_ids)
-    three_ids = sorted({row for line in three for row in line if row >= 0})
-    whole = _combination_table(three_ids, honour_ids)
-    by_total = [
-        [_shanten_by_total(_rows[row]) if row >= 0 else () for row in line] for line in whole
-    ]
-    _two_suits.extend(two)
-    _three_suits.extend(three)
-    _by_total.extend(by_total)
-    small = [key for table in (suits, honours) for key in table if sum(key) <= SMALL_GROUP]
-    small.sort(key=sum)  # fresh keys, fewest tiles first: the groups met most often share cache
-    _small_rows.update(
-        (bytes(bytearray(key)), (suits if len(key) == SUIT.ranks else honours)[key])
-        for key in small
-    )
-    _full_rows.update(honours)
-    _full_rows.update(suits)
+    with _BUILDING:
+        if _full_rows:
+            return
+        honours = group_rows(HONOURS, _rows, _row_ids)
+        suits = group_rows(SUIT, _rows, _row_ids)
+        suit_ids = sorted({value >> TOTAL_BITS for value in suits.values()})
+        honour_ids = sorted({value >> TOTAL_BITS for value in honours.values()})
+        two = _combination_table(suit_ids, suit_ids)
+        three = _combination_table(
+            sorted({row for line in two for row in line if row >= 0}), suit_ids
+        )
+        three_ids = sorted({row for line in three for row in line if row >= 0})
+        whole = _combination_table(three_ids, honour_ids)
+        by_total = [
+            [_shanten_by_total(_rows[row]) if row >= 0 else () for row in line] for line in whole
+        ]
+        _two_suits.extend(two)
+        _three_suits.extend(three)
+        _by_total.extend(by_total)
+        small = [key for table in (suits, honours) for key in table if sum(key) <= SMALL_GROUP]
+        small.sort(key=sum)  # fresh keys, fewest tiles first: the groups met most often share cache
+        _small_rows.update(
+            (bytes(bytearray(key)), (suits if len(key) == SUIT.ranks else honours)[key])
+            for key in small
+        )
+        _full_rows.update({**honours, **suits})  # last and in one step: the "built" mark
 
 
 def shanten(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.analysis import is_standard_win
@@ -146,6 +147,11 @@ class Baicheng(Ruleset):
         return bool(declined) and (kind in declined or kind in own_discards_this_turn(hand, seat))
 
     # --- value ----------------------------------------------------------------------------------
+    def win_judgement_key(self, hand: HandMachine, seat: int) -> Hashable:
+        """A discard win reads the tiles, the requirements on them and whether the winner deals
+        (the treasure counts only on a self-draw)."""
+        return seat == hand.dealer
+
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         dealer = ctx.seat == hand.dealer
         treasure = self.drew_treasure(hand, ctx)

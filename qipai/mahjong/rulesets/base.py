@@ -17,6 +17,7 @@ created by ``new_table_state`` and visible to hooks as ``hand.table_state``.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -169,6 +170,13 @@ class Ruleset:
         return kinds_in_set(self.tile_set_size)
 
     # --- value ---------------------------------------------------------------------------------
+    def win_judgement_key(self, hand: HandMachine, seat: int) -> Hashable:
+        """What :meth:`score_win` reads from the table, beyond the seat's tiles, melds and void,
+        when it judges a plain discard win for ``seat`` (waits, 查大叫, the hint): the machine
+        keeps a seat's hint while this stays equal. The default, every action of the hand, is
+        right for any ruleset; a ruleset that reads less says so and spares the recomputation."""
+        return len(hand.actions)
+
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         """The value of the win, or None if the hand is not a legal win here."""
         raise NotImplementedError

@@ -8,6 +8,7 @@ in the table state.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.notation import MeldKind
@@ -84,6 +85,10 @@ class Lengzi(Ruleset):
             book_pot(table_state, list(hand.settlement.payments))
 
     # --- value --------------------------------------------------------------------------------
+    def win_judgement_key(self, hand: HandMachine, seat: int) -> Hashable:
+        """Besides the tiles, a win's value reads only whether the winner deals."""
+        return seat == hand.dealer
+
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         lengzi = is_lengzi(table_hand(ctx), strict_single_wait=self.options.strict_single_wait)
         return lengzi_score(

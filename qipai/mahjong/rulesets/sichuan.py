@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from qipai.mahjong.rulesets.base import Ruleset, WinContext
@@ -97,6 +98,10 @@ class Sichuan(Ruleset):
         return suit_of(kind) != self.unwanted_suit(hand, seat)
 
     # --- value --------------------------------------------------------------------------------
+    def win_judgement_key(self, hand: HandMachine, seat: int) -> Hashable:
+        """A win's value here is the tiles' alone (the moment's flags are all off)."""
+        return ()
+
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         return self.score(ctx)
 

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.notation import MeldKind
@@ -114,6 +115,15 @@ class Zhongyou(Ruleset):
             heavenly=ctx.heavenly,
             human=human,
             earthly=ctx.earthly,
+        )
+
+    def win_judgement_key(self, hand: HandMachine, seat: int) -> Hashable:
+        """The winds and 人和 (a non-dealer winning on the hand's first discard) count towards
+        the minimum fan; the rest of a discard win's moment is off."""
+        return (
+            seat_wind(seat, hand.dealer),
+            self.round_wind(hand),
+            seat != hand.dealer and hand.discard_count == 1,
         )
 
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:

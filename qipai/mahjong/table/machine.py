@@ -16,6 +16,7 @@ pass-only prompt after its minimum delay).
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
 from qipai.mahjong.analysis import is_seven_pairs, is_standard_win, is_thirteen_orphans, waits
 from qipai.mahjong.notation import MeldKind
@@ -24,6 +25,7 @@ from qipai.mahjong.scoring import Payment, Settlement, WinRecord, WinScore
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.errors import HandOver, IllegalAction, MalformedAction, NotYourTurn
 from qipai.mahjong.table.events import Event
+from qipai.mahjong.table.hints import SeatHint, hint_key, seat_hint
 from qipai.mahjong.table.state import ClaimWindow, KongRecord, PassedWin, Phase, SeatState
 from qipai.mahjong.table.views import meld_wire, seat_view
 from qipai.mahjong.tiles import NUM_KINDS, kind_of, suit_of
@@ -114,6 +116,7 @@ class HandMachine:
         self.exhaustive = False
         self.settlement: Settlement | None = None
         self._legal_cache: dict[int, list[Action]] = {}
+        self._hints: dict[int, tuple[Hashable, SeatHint]] = {}
 
         self._emit("hand_started", dealer=dealer, wall=self.wall.remaining(), **self.wall_info())
         for seat in SEATS:
@@ -323,11 +326,17 @@ class HandMachine:
     def ready_scores(self, seat: int) -> dict[int, WinScore]:
         """MJ-10: for a seat holding 13 (melds counted as 3), each kind that would make a legal
         win under the ruleset's static requirements, with its value as a plain discard win;
-        kinds the seat already holds all four of are left out. Used by 查大叫 and the UI hint."""
+        kinds the seat already holds all four of are left out. Used by 查大叫 and the hint."""
         state = self.seats[seat]
         counts = state.counts()
         if sum(counts) + 3 * len(state.melds) != 13:
             return {}
+        return self.winning_kinds(seat, counts)
+
+    def winning_kinds(self, seat: int, counts: list[int]) -> dict[int, WinScore]:
+        """:meth:`ready_scores` for the seat's melds with ``counts`` concealed (13 in all), e.g.
+        the hand as it would be after a discard; ``counts`` is left as it was."""
+        state = self.seats[seat]
         held = list(counts)
         for meld in state.melds:
             for tile in meld.tiles:
@@ -348,6 +357,15 @@ class HandMachine:
             if score is not None:
                 found[kind] = score
         return found
+
+    def hint(self, seat: int) -> SeatHint:
+        """The seat's waits, ready discards or distance (``table/hints.py``), kept until what
+        they depend on changes."""
+        key = hint_key(self, seat)
+        kept = self._hints.get(seat)
+        if kept is None or kept[0] != key:
+            kept = self._hints[seat] = (key, seat_hint(self, seat))
+        return kept[1]
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> list[Event]:

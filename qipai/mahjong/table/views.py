@@ -31,6 +31,7 @@ def seat_view(hand: HandMachine, seat: int | None) -> dict:
     voids_public = hand.phase is not Phase.DECLARE_VOID
     seats = []
     for s, state in enumerate(hand.seats):
+        hint = hand.hint(s) if s == seat and state.win is None and not ended else None
         open_hand = ended or state.win is not None or s == seat
         melds = []
         for meld in state.melds:
@@ -45,9 +46,9 @@ def seat_view(hand: HandMachine, seat: int | None) -> dict:
                 "seat": s,
                 "hand_size": len(state.concealed),
                 "hand": sorted(state.concealed) if open_hand else None,
-                "waits": sorted(hand.ready_scores(s))
-                if s == seat and state.win is None and not ended
-                else None,
+                "waits": list(hint.waits) if hint else None,
+                "ready_discards": hint.to_wire()["ready_discards"] if hint else None,
+                "shanten": hint.shanten if hint else None,
                 "melds": melds,
                 "discards": list(state.discards),
                 "void": state.void if (voids_public or s == seat) else None,
