@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from qipai.mahjong.rulesets.baicheng import Baicheng
-from qipai.mahjong.rulesets.base import Ruleset, TableMeld, WinContext
+from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.rulesets.lengzi import Lengzi
 from qipai.mahjong.rulesets.options import RulesetOptions
 from qipai.mahjong.rulesets.sichuan import Sichuan, SichuanOptions
 from qipai.mahjong.rulesets.zhongyou import Zhongyou
-from qipai.mahjong.table.errors import BadOptions, UnknownRuleset
+from qipai.mahjong.table.actions import Action
+from qipai.mahjong.table.errors import BadOptions, MalformedAction, UnknownRuleset
+from qipai.mahjong.table.machine import HandMachine
 
 RULESETS: dict[str, type[Ruleset]] = {}
 
@@ -39,6 +41,21 @@ def get_ruleset(name: str, options: dict | RulesetOptions | None = None) -> Rule
     elif type(options) is not cls.Options:
         raise BadOptions(f"{name} takes {cls.Options.__name__}")
     return cls(options)
+
+
+def replay_record(record: object, table_state: dict | None = None) -> HandMachine:
+    """Rebuild a hand from ``HandMachine.record()``; bad data raises the usual typed errors.
+
+    It lives with the registry, not on the machine: the record names its ruleset, and the
+    machine knows no ruleset but the one it is handed."""
+    if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
+        raise MalformedAction("a hand record is a map with an action list")
+    seed, dealer = record.get("seed"), record.get("dealer")
+    if type(seed) is not int or type(dealer) is not int or not 0 <= dealer < 4:
+        raise MalformedAction("a hand record needs an integer seed and a dealer seat")
+    ruleset = get_ruleset(str(record.get("ruleset")), record.get("options") or {})
+    actions = [Action.from_wire(a) for a in record["actions"]]
+    return HandMachine.replay(ruleset, seed, dealer, actions, table_state)
 
 
 @dataclass(frozen=True)
@@ -74,8 +91,7 @@ __all__ = [
     "RulesetOptions",
     "Sichuan",
     "SichuanOptions",
-    "TableMeld",
-    "WinContext",
     "get_ruleset",
+    "replay_record",
     "register",
 ]

@@ -30,7 +30,7 @@ from qipai.mahjong.rulesets.baicheng_treasure import (
     treasure_stage,
     treasure_win,
 )
-from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.rulesets.lengzi_settlement import (
     FEE_PERCENT_DOC,
     percent_fee,
@@ -45,6 +45,7 @@ from qipai.mahjong.rulesets.lengzi_table_hand import (
 from qipai.mahjong.rulesets.options import RulesetOptions, option
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore
 from qipai.mahjong.table.actions import ActionType
+from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import NUM_KINDS, kind_of
 
 if TYPE_CHECKING:

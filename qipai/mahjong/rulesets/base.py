@@ -17,57 +17,17 @@ created by ``new_table_state`` and visible to hooks as ``hand.table_state``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from qipai.mahjong.rulesets.options import RulesetOptions
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore
+from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import kinds_in_set
 
 if TYPE_CHECKING:
     from qipai.mahjong.table.actions import Action
     from qipai.mahjong.table.errors import IllegalAction
     from qipai.mahjong.table.machine import HandMachine, KongRecord
-
-
-@dataclass(frozen=True)
-class TableMeld:
-    """A declared set on the table. ``type`` is a MeldKind value; ``tiles`` are instance ids.
-
-    ``from_seat`` is the seat whose discard completed it (None for concealed kongs; for an added
-    kong, the seat the original pung came from).
-    """
-
-    type: str
-    kind: int
-    tiles: tuple[int, ...]
-    from_seat: int | None = None
-
-    @property
-    def is_kong(self) -> bool:
-        return self.type.startswith("kong")
-
-
-@dataclass(frozen=True)
-class WinContext:
-    """Everything a ruleset needs to judge and value one candidate win.
-
-    ``counts`` is the concealed part including the winning tile. The flags describe the moment:
-    ``after_kong`` = on a kong replacement (杠上花), ``robbing`` = on another player's added kong,
-    ``heavenly``/``earthly`` = 天和/地和 conditions already checked by the machine. A purely static
-    evaluation (查大叫, hints) uses all flags False.
-    """
-
-    seat: int
-    counts: tuple[int, ...]
-    melds: tuple[TableMeld, ...]
-    win_kind: int
-    self_draw: bool
-    void_suit: int | None = None
-    after_kong: bool = False
-    robbing: bool = False
-    heavenly: bool = False
-    earthly: bool = False
 
 
 class Ruleset:

@@ -11,7 +11,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.notation import MeldKind
-from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.rulesets.lengzi_settlement import (
     LENGZI_FAN,
     LengziWin,
@@ -24,6 +24,7 @@ from qipai.mahjong.rulesets.lengzi_table_hand import standing_kongs, table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions, option
 from qipai.mahjong.scoring import POT, Payment, WinRecord, WinScore, net
 from qipai.mahjong.table.errors import IllegalAction
+from qipai.mahjong.table.state import WinContext
 
 if TYPE_CHECKING:
     from qipai.mahjong.table.machine import HandMachine, KongRecord

@@ -11,10 +11,11 @@ import dataclasses
 import random
 from typing import TYPE_CHECKING
 
-from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.rulesets.options import RulesetOptions, option
 from qipai.mahjong.rulesets.sichuan_fans import sichuan_score, suits_present, total_counts
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore, multiplier
+from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import kind_of, suit_of
 
 if TYPE_CHECKING:

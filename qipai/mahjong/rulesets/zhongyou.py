@@ -10,7 +10,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.notation import MeldKind
-from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.rulesets.lengzi_settlement import (
     FEE_PERCENT_DOC,
     percent_fee,
@@ -25,6 +25,7 @@ from qipai.mahjong.rulesets.zhongyou_settlement import (
     twelve_down_feeder,
 )
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore
+from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import WINDS
 
 if TYPE_CHECKING:
