@@ -21,6 +21,7 @@ import trio
 from qipai.go import OVER, PLAY, SCORING, Color, Game, GoError, format_point
 from qipai.go import sgf as go_sgf
 from qipai.go.clock import GameClock, TimeControl
+from qipai.go.options import GoOptions
 from qipai.platform.betting import (
     BET_PLIES,
     BETS_PER_SPECTATOR,
@@ -32,7 +33,7 @@ from qipai.platform.betting import (
     Side,
 )
 from qipai.platform.errors import BadInput, PlatformError
-from qipai.protocol import GO_ACTIONS, ErrorCode, GoOptions, ProtocolError
+from qipai.protocol import GO_ACTIONS, ErrorCode, ProtocolError
 
 from .. import bets as stored_bets
 from ..economy import balance

@@ -2,7 +2,9 @@
 
 import pytest
 
-from qipai.protocol import ErrorCode, GoClock, GoOptions, ProtocolError, parse_options
+from qipai.go.options import GoClock, GoOptions
+from qipai.platform.hall_rooms import hall_rooms, option_parsers
+from qipai.protocol import ErrorCode, ProtocolError, parse_options
 
 
 def bad(wire):
@@ -64,5 +66,5 @@ def test_handicap_defaults_komi_to_zero():
 
 def test_unknown_room():
     with pytest.raises(ProtocolError) as err:
-        parse_options("chess", {})
+        parse_options("chess", {}, option_parsers(hall_rooms()))
     assert err.value.code == ErrorCode.NO_SUCH_ROOM

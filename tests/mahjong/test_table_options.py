@@ -1,12 +1,20 @@
-"""Mahjong room options: built from the wire or refused with bad_option / no_such_room."""
+"""Mahjong room options: built from the wire or refused with bad_option / no_such_room, through
+the parsers the hall hands to ``qipai.protocol.parse_options``."""
 
 import pytest
 
-from qipai.protocol import DEFAULT_LIMITS, ErrorCode, ProtocolError, parse_options
-from qipai.protocol.mahjong_options import MAHJONG_ROOMS, MahjongOptions
+from qipai.mahjong.rulesets import mahjong_rooms
+from qipai.mahjong.table_options import MahjongOptions
+from qipai.platform.hall_rooms import hall_rooms, option_parsers
+from qipai.protocol import DEFAULT_LIMITS, ErrorCode, ProtocolError
+from qipai.protocol import parse_options as parse_with
 
 
-@pytest.mark.parametrize("room", sorted(MAHJONG_ROOMS))
+def parse_options(room, wire):
+    return parse_with(room, wire, option_parsers(hall_rooms()))
+
+
+@pytest.mark.parametrize("room", sorted(mahjong_rooms()))
 def test_every_room_builds_its_defaults_and_round_trips(room):
     options = parse_options(room, None)
     assert options.room == room and options.hands == 4 and options.rounds is None
@@ -82,3 +90,12 @@ def test_depth_limit_leaves_room_for_a_mahjong_view():
         MahjongOptions.from_wire("baicheng", {"rules": {"fee_percent": 0}}).rules["fee_percent"]
         == 0
     )
+
+
+def test_sichuan_fee_is_an_option_like_the_others():
+    """PL-16: every room's fee is configurable; Sichuan's default is 10 % of the stake."""
+    assert parse_options("sichuan", None).rules["fee_percent"] == 10
+    assert parse_options("xuezhan", {"rules": {"fee_percent": 5}}).rules["fee_percent"] == 5
+    with pytest.raises(ProtocolError) as err:
+        parse_options("sichuan", {"rules": {"fee_percent": 7}})
+    assert err.value.code == ErrorCode.BAD_OPTION
