@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import trio
 
-from qipai.mahjong.analysis.shanten import prepare_tables
+from qipai.mahjong.analysis import prepare_tables
 from qipai.mahjong.bots import choose_action
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.lengzi import leave_table, set_xiapao

@@ -30,7 +30,7 @@ import os
 import random
 from dataclasses import dataclass, field
 
-from qipai.mahjong.analysis.shanten import prepare_tables
+from qipai.mahjong.analysis import prepare_tables
 from qipai.mahjong.bots import choose_action
 from qipai.mahjong.rulesets import get_ruleset, mahjong_rooms
 from qipai.mahjong.table import Action, ActionType
