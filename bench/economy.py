@@ -38,11 +38,11 @@ from qipai.mahjong.table.match import Match  # noqa: E402
 from qipai.platform.betting import BetBook  # noqa: E402
 from qipai.platform.go_ranks import GoStanding  # noqa: E402
 from qipai.platform.grants import operator_grant  # noqa: E402
-from qipai.platform.hall_rooms import hall_rooms  # noqa: E402
 from qipai.platform.ledger import pot_account  # noqa: E402
 from qipai.platform.rooms import economy_fee  # noqa: E402
 from server import bets, economy, leaderboard  # noqa: E402
 from server.economy import HandCoins  # noqa: E402
+from server.rooms import hall_rooms  # noqa: E402
 from server.store import GameRecord, MahjongHand, Store  # noqa: E402
 
 PLAYERS = [f"p{i}" for i in range(8)]

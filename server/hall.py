@@ -20,7 +20,6 @@ import trio
 from qipai.platform.errors import BadInput, BelowRoomMinimum, PairingRefused, ReliefUnavailable
 from qipai.platform.go_ranks import GoStanding, check_ranked_pairing
 from qipai.platform.grants import RELIEF_COINS
-from qipai.platform.hall_rooms import HallRoom, hall_rooms, option_parsers
 from qipai.platform.rooms import RoomTier, check_can_sit
 from qipai.protocol import (
     ANONYMOUS_REQUESTS,
@@ -39,6 +38,7 @@ from qipai.protocol import (
 from . import accounts, bets, economy, leaderboard
 from .bots import BotFactory
 from .economy import HandCoins
+from .rooms import HallRoom, hall_rooms, option_parsers
 from .session import Session
 from .ssh.tickets import GUEST_PREFIX, TicketBook, door_secret_matches, is_guest
 from .store import AdjournedGame, GameRecord, MahjongHand, Store
@@ -398,7 +398,7 @@ class Hall:
         room = request["room"]
         options = parse_options(room, request.get("options"), self._option_parsers)
         self._require_friendly_for_guests(session, options)
-        if room != "go" and options.tier == "anti_cheat":
+        if self.rooms[room].kind == "mahjong" and options.tier == "anti_cheat":
             return self._place(session, room, options)
         self._check_waiting(session)
         return self._create(session, room, options)

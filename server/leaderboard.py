@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from qipai.platform.go_ranks import parse_rank
-from qipai.platform.hall_rooms import HallRoom
 
 from .economy import title_wire
+from .rooms import HallRoom
 from .ssh.tickets import is_guest
 
 TOP = 50

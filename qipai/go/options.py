@@ -1,8 +1,8 @@
 """Go table options: what a table creator may choose, checked before any table exists.
 
 The limits are the rules book's decisions: board sizes GO-03, komi GO-02, handicap GO-10,
-clocks GO-07. The hall hands ``GoOptions.from_wire`` to ``qipai.protocol.parse_options`` as the
-``go`` room's parser.
+clocks GO-07. A refused value raises ``BadOptions``; the hall's ``go`` room turns it into the
+protocol's ``bad_option`` (server/rooms.py).
 """
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from qipai.protocol.errors import ErrorCode, ProtocolError
-from qipai.protocol.schema import GO_SEATS
+from qipai.go.errors import BadOptions
+
+BOT_SIDES = ("black", "white")
+"""The side a bot may take, named as the wire names the seats."""
 
 GO_SIZES = (9, 13, 19)
 GO_KOMI_PRESETS = (0.0, 3.5, 3.75)
@@ -19,8 +21,8 @@ GO_MAX_HANDICAP = {9: 5, 13: 9, 19: 9}
 RANKED_CLOCK = {"main": 20 * 60, "periods": 3, "period": 30}
 
 
-def _bad(message: str) -> ProtocolError:
-    return ProtocolError(ErrorCode.BAD_OPTION, message)
+def _bad(message: str) -> BadOptions:
+    return BadOptions(message)
 
 
 def _int(wire: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
@@ -75,7 +77,7 @@ class GoOptions:
             if not isinstance(value, bool):
                 raise _bad(f"option '{key}' must be a boolean")
         bot = wire.get("bot")
-        if bot is not None and bot not in GO_SEATS:
+        if bot is not None and bot not in BOT_SIDES:
             raise _bad("option 'bot' must be 'black', 'white' or nil")
         if hotseat and bot is not None:
             raise _bad("a table is either hot-seat or against a bot, not both")

@@ -3,8 +3,9 @@
 The rooms, and the option values each imposes, are the registered rulesets' own (``Ruleset.rooms``);
 the rules themselves (which option values a ruleset accepts) belong to the ruleset's options
 class. This module only adds what a table decides on top of them: how long the match is, how
-seats are taken, and whether the table is timed (MJ-06). The hall hands ``parser(room)`` for
-each room to ``qipai.protocol.parse_options``, which itself knows no game.
+seats are taken, and whether the table is timed (MJ-06). Refused options raise ``BadOptions``
+(an unknown room ``UnknownRuleset``); the hall turns them into the protocol's ``bad_option`` and
+``no_such_room`` (server/rooms.py).
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from qipai.mahjong.rulesets import find_room, get_ruleset
-from qipai.mahjong.table.errors import MahjongError
-from qipai.protocol.errors import ErrorCode, ProtocolError
+from qipai.mahjong.table.errors import BadOptions, MahjongError, UnknownRuleset
 
 #: Coin room tiers (platform.md §6) by wire name; no tier is a friendly table (PL-03).
 COIN_TIERS = ("free", "hundred", "thousand", "anti_cheat")
@@ -26,12 +26,12 @@ MAX_ROUNDS = 4
 def _room(room: str):
     found = find_room(room)
     if found is None:
-        raise ProtocolError(ErrorCode.NO_SUCH_ROOM, f"there is no room {room[:32]!r}")
+        raise UnknownRuleset(f"no mahjong ruleset offers a room {room[:32]!r}")
     return found
 
 
-def _bad(message: str) -> ProtocolError:
-    return ProtocolError(ErrorCode.BAD_OPTION, message)
+def _bad(message: str) -> BadOptions:
+    return BadOptions(message)
 
 
 def _flag(wire: dict[str, Any], key: str, default: bool) -> bool:
@@ -72,11 +72,6 @@ class MahjongOptions:
     @property
     def ruleset(self) -> str:
         return _room(self.room)[0].name
-
-    @classmethod
-    def parser(cls, room: str):
-        """The options parser of one mahjong room, for ``qipai.protocol.parse_options``."""
-        return lambda wire: cls.from_wire(room, wire)
 
     @classmethod
     def from_wire(cls, room: str, wire: Any) -> MahjongOptions:

@@ -1,7 +1,6 @@
 """Tables, one class per kind of room; the hall finds a room's with ``table_type``."""
 
-from qipai.platform.hall_rooms import HallRoom
-
+from ..rooms import HallRoom
 from .base import Occupant, Table
 from .go import GoTable
 from .mahjong import MahjongTable

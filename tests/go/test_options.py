@@ -2,13 +2,12 @@
 
 import pytest
 
+from qipai.go.errors import BadOptions
 from qipai.go.options import GoClock, GoOptions
-from qipai.platform.hall_rooms import hall_rooms, option_parsers
-from qipai.protocol import ErrorCode, ProtocolError, parse_options
 
 
 def bad(wire):
-    with pytest.raises(ProtocolError) as err:
+    with pytest.raises(BadOptions) as err:
         GoOptions.from_wire(wire)
     return err.value.code
 
@@ -57,14 +56,8 @@ def test_ranked_tables_get_the_ranked_clock():
     ],
 )
 def test_out_of_rule_options_are_refused(wire):
-    assert bad(wire) == ErrorCode.BAD_OPTION
+    assert bad(wire) == "bad_options"
 
 
 def test_handicap_defaults_komi_to_zero():
     assert GoOptions.from_wire({"handicap": 4}).komi == 0.0
-
-
-def test_unknown_room():
-    with pytest.raises(ProtocolError) as err:
-        parse_options("chess", {}, option_parsers(hall_rooms()))
-    assert err.value.code == ErrorCode.NO_SUCH_ROOM

@@ -4,7 +4,9 @@ Nothing lists the rooms by hand: a mahjong room is what a registered ruleset dec
 (``Ruleset.rooms``), so ``register()`` of a new ruleset adds its rooms to the hall, its lobby,
 its boards and the clients that draw what the hall sends. Each room carries what a network
 client needs to show it without knowing it: kind, names, the rule options it may choose (the
-ruleset's ``Options.describe()`` less the values the room imposes) and the fee policy (PL-16).
+ruleset's ``Options.describe()`` less the values the room imposes) and the fee policy (PL-16),
+and the options parser the hall hands to ``qipai.protocol.parse_options`` (which knows no game):
+the games' own typed refusals become the protocol's ``bad_option`` / ``no_such_room`` here.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from qipai.go.errors import GoError
 from qipai.go.options import GoOptions
 from qipai.mahjong.rulesets import mahjong_rooms
+from qipai.mahjong.table.errors import MahjongError, UnknownRuleset
 from qipai.mahjong.table_options import MahjongOptions
-from qipai.protocol import OptionsParser
+from qipai.protocol import ErrorCode, OptionsParser, ProtocolError
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,28 @@ class HallRoom:
         }
 
 
-GO_ROOM = HallRoom("go", "go", "围棋", "Go", "围棋", GoOptions.from_wire)
+def go_options(wire: Any) -> GoOptions:
+    try:
+        return GoOptions.from_wire(wire)
+    except GoError as error:
+        raise ProtocolError(ErrorCode.BAD_OPTION, error.message) from None
+
+
+def mahjong_options(room: str) -> OptionsParser:
+    """The parser of one mahjong room (its ruleset and imposed values come from the registry)."""
+
+    def parse(wire: Any) -> MahjongOptions:
+        try:
+            return MahjongOptions.from_wire(room, wire)
+        except UnknownRuleset as error:  # the ruleset was taken out of the registry
+            raise ProtocolError(ErrorCode.NO_SUCH_ROOM, error.message) from None
+        except MahjongError as error:
+            raise ProtocolError(ErrorCode.BAD_OPTION, error.message) from None
+
+    return parse
+
+
+GO_ROOM = HallRoom("go", "go", "围棋", "Go", "围棋", go_options)
 
 
 def hall_rooms() -> dict[str, HallRoom]:
@@ -70,7 +95,7 @@ def hall_rooms() -> dict[str, HallRoom]:
             room.name_zh,
             room.name_en,
             room.short_zh,
-            MahjongOptions.parser(room_id),
+            mahjong_options(room_id),
             ruleset.name,
             tuple(o for o in ruleset.Options.describe() if o["name"] not in room.imposed),
             dict(room.imposed),
