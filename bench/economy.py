@@ -30,16 +30,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from qipai.mahjong.analysis import prepare_tables  # noqa: E402
 from qipai.mahjong.bots import play_hand  # noqa: E402
-from qipai.mahjong.rulesets import get_ruleset  # noqa: E402
+from qipai.mahjong.rulesets import (
+    get_ruleset,  # noqa: E402
+    mahjong_rooms,  # noqa: E402
+)
 from qipai.mahjong.table.match import Match  # noqa: E402
 from qipai.platform.betting import BetBook  # noqa: E402
 from qipai.platform.go_ranks import GoStanding  # noqa: E402
 from qipai.platform.grants import operator_grant  # noqa: E402
 from qipai.platform.ledger import pot_account  # noqa: E402
 from qipai.platform.rooms import economy_fee  # noqa: E402
-from qipai.protocol import MAHJONG_ROOMS  # noqa: E402
 from server import bets, economy, leaderboard  # noqa: E402
 from server.economy import HandCoins  # noqa: E402
+from server.rooms import hall_rooms  # noqa: E402
 from server.store import GameRecord, MahjongHand, Store  # noqa: E402
 
 PLAYERS = [f"p{i}" for i in range(8)]
@@ -49,11 +52,12 @@ STAKE = 100
 def played_hands(count: int) -> list[tuple[str, str, dict, object]]:
     """(room, ruleset, record, settlement) of ``count`` bot hands, the rooms in turn."""
     hands = []
-    rooms = list(MAHJONG_ROOMS)
+    rooms = list(mahjong_rooms())
     matches: dict[str, Match] = {}
     for index in range(count):
         room = rooms[index % len(rooms)]
-        name, rules = MAHJONG_ROOMS[room]
+        ruleset, imposing = mahjong_rooms()[room]
+        name, rules = ruleset.name, dict(imposing.imposed)
         match = matches.get(room)
         if match is None or match.over:
             match = matches[room] = Match(get_ruleset(name, {**rules, "base": STAKE}), index)
@@ -190,8 +194,11 @@ def main() -> None:
         store = Store(str(path))
         try:
             fill_boards(store, args.accounts, rng)
-            for which in leaderboard.BOARDS:
-                took = min(timed(leaderboard.board, store.db, "x7", which) for _ in range(3))
+            boards = leaderboard.boards(hall_rooms())
+            for which in boards:
+                took = min(
+                    timed(leaderboard.board, store.db, "x7", which, boards) for _ in range(3)
+                )
                 print(f"leaderboard {which} of {args.accounts:,} players: {took * 1000:.1f} ms")
         finally:
             store.close()
@@ -205,7 +212,7 @@ def fill_boards(store: Store, count: int, rng: random.Random) -> None:
             name = f"x{index}"
             db.execute("INSERT INTO accounts VALUES (?, x'00', x'00', 0)", (name,))
             economy.post(db, operator_grant(name, rng.randint(1, 10**6), "bench", "b"), 0.0)
-            rooms = {room: rng.randint(-500, 50_000) for room in MAHJONG_ROOMS}
+            rooms = {room: rng.randint(-500, 50_000) for room in mahjong_rooms()}
             for room, points in rooms.items():
                 economy.move_points(db, room, {name: points}, "bench", 0.0, reason="hand")
             standing = GoStanding(rng.randrange(27), tuple(rng.random() < 0.5 for _ in range(9)))

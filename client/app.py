@@ -4,7 +4,6 @@ hall pushes to the screen it concerns. Screens only send requests through `app.h
 from __future__ import annotations
 
 import asyncio
-import importlib
 import time
 from dataclasses import replace
 from typing import Any
@@ -13,12 +12,13 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from client import hall_rooms
 from client.config import Settings, parse_address
 from client.connection import HallConnection, HallError
 from client.go_view import GoView
 from client.launch import Launch
 from client.local_hall import LocalHall, LocalHallError
-from client.mahjong_cli import table_options
+from client.mahjong_cli import local_rooms, table_options
 from client.messages import HallClosed, HallPush
 from client.screens.go_table import GoTableScreen
 from client.screens.login import LoginScreen
@@ -26,11 +26,6 @@ from client.screens.result import ResultScreen
 from client.screens.start import StartScreen
 
 RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)
-
-
-def preload_hall_modules() -> None:
-    importlib.import_module("qipai.protocol")
-    importlib.import_module("client.screens.lobby")
 
 
 class QipaiApp(App):
@@ -58,7 +53,7 @@ class QipaiApp(App):
         if self.launch.mode == "connect":
             self.open_hall(self.launch.address)
         elif self.launch.mode == "local" and self.launch.game == "mahjong":
-            self.play_local_mahjong(self.launch.room, self.launch.bots)
+            self.play_local_mahjong(self.launch.room or next(iter(local_rooms())), self.launch.bots)
         elif self.launch.mode == "local":
             self.play_local(self.launch.size, self.launch.bot, self.launch.engine)
 
@@ -134,16 +129,14 @@ class QipaiApp(App):
         try:
             await self.close_hall()
             self.local = LocalHall(engine=engine)
-            # The hall boots in its own process; meanwhile import what the first connection and
-            # the lobby need (about 0.3 s, kept off the start screen's path) in a thread.
-            (host, port), _ = await asyncio.gather(
-                self.local.start(), asyncio.to_thread(preload_hall_modules)
-            )
+            host, port = await self.local.start()
             await self.connect(host, port)
             self.address = f"{host}:{port}"
             reply = await self._local_login()
             self.account = str(reply.get("name", ""))
             self.token = reply.get("token")
+            # The table opens at once: learn the hall's rooms (its names) before it does.
+            hall_rooms.learn((await self.hall.request("lobby")).get("rooms") or [])
             self.push_screen(self._lobby_screen("local hall"))
             created = await self.hall.request("create_table", room=room, options=options)
         except (HallError, LocalHallError) as error:

@@ -10,22 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import itertools
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
+
+from qipai.protocol import PROTOCOL_VERSION, Decoder, ProtocolError, encode
 
 CONNECT_TIMEOUT = 10.0
 REQUEST_TIMEOUT = 30.0
 READ_CHUNK = 64 * 1024
-
-
-def wire_protocol() -> ModuleType:
-    """`qipai.protocol`, imported on the first connection rather than at start-up: importing it
-    builds the mahjong analysis tables (about 0.2 s), which the start screen must not wait for
-    (bench/tui_bytes.py measures the first frame)."""
-    return importlib.import_module("qipai.protocol")
 
 
 class HallError(Exception):
@@ -54,8 +47,7 @@ class HallConnection:
         self._on_closed = on_closed
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self._wire = wire_protocol()
-        self._decoder = self._wire.Decoder()
+        self._decoder = Decoder()
         self._closed_reason: str | None = None
         self._reader_task = asyncio.create_task(self._read_loop(), name="hall-reader")
 
@@ -78,7 +70,7 @@ class HallConnection:
         connection = cls(reader, writer, on_push, on_closed)
         try:
             await connection.request(
-                "hello", version=connection._wire.PROTOCOL_VERSION, client=client_name
+                "hello", version=PROTOCOL_VERSION, client=client_name
             )
         except HallError:
             await connection.close()
@@ -95,7 +87,7 @@ class HallConnection:
         message = {"type": kind, "id": rid}
         message.update({k: v for k, v in fields.items() if v is not None})
         try:
-            self._writer.write(self._wire.encode(message))
+            self._writer.write(encode(message))
             await self._writer.drain()
             reply = await asyncio.wait_for(future, REQUEST_TIMEOUT)
         except (OSError, ConnectionError) as exc:
@@ -127,7 +119,7 @@ class HallConnection:
                     return
                 for message in self._decoder.feed(data):
                     self._dispatch(message)
-        except self._wire.ProtocolError as exc:
+        except ProtocolError as exc:
             self._lost(f"garbled data from the hall ({exc.code})")
         except (OSError, ConnectionError) as exc:
             self._lost(f"connection lost: {exc}")

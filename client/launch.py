@@ -16,8 +16,8 @@ class Launch:
     engine: str | None = None
     game: str = "go"
     """The local table's game: `go` or `mahjong`."""
-    room: str = "sichuan"
-    """The local mahjong room (its ruleset): sichuan, xuezhan, lengzi, baicheng, zhongyou."""
+    room: str = ""
+    """The local mahjong room (``--ruleset``: one of the core registry's rooms)."""
     bots: int = 0
     hands: int = 4
     language: str = ""

@@ -5,12 +5,21 @@ each under a name of its own)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from client.launch import Launch
 
-ROOMS = ("sichuan", "xuezhan", "lengzi", "baicheng", "zhongyou")
-"""The hall's mahjong rooms: one per ruleset, 血战到底 (xuezhan) being Sichuan played on."""
+if TYPE_CHECKING:
+    from qipai.mahjong.rulesets import Room
+
+
+def local_rooms() -> dict[str, Room]:
+    """The mahjong rooms of a hall on this machine: the local hall runs this machine's core, so
+    its rooms are the core registry's (``Ruleset.rooms``; importing it builds no analysis
+    table). Imported on first use: the start screen's first frame does not wait for it."""
+    from qipai.mahjong.rulesets import mahjong_rooms
+
+    return {room_id: room for room_id, (_, room) in mahjong_rooms().items()}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -19,7 +28,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play mahjong on this machine: against bots, or hot-seat on one keyboard "
         "(a cover screen hides each hand until its player presses a key).",
     )
-    parser.add_argument("--ruleset", choices=ROOMS, default="sichuan", help="the rules to play")
+    rooms = local_rooms()
+    parser.add_argument(
+        "--ruleset", choices=list(rooms), default=next(iter(rooms)), help="the rules (room) to play"
+    )
     parser.add_argument(
         "--bots",
         type=int,

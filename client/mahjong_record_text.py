@@ -19,15 +19,8 @@ from qipai.mahjong.table import Action, MahjongError
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.tiles import SUITS, kind_name, kind_of
 
+from . import hall_rooms
 from .sgf_files import _safe, sgf_folder
-
-ROOM_TITLES = {
-    "sichuan": "四川麻将 Sichuan",
-    "xuezhan": "血战到底 Xuezhan",
-    "lengzi": "长安棱子 Lengzi",
-    "baicheng": "白城鸡宝夹 Baicheng",
-    "zhongyou": "众游世界 Zhongyou",
-}
 
 
 def tile_text(tile: int) -> str:
@@ -70,7 +63,7 @@ def record_text(record: dict[str, Any]) -> str:
     dealer = hand.get("dealer")
     lines = [
         f"qipai mahjong hand record: game {record.get('game')}",
-        f"room: {ROOM_TITLES.get(room, room)}, table {record.get('table')}, "
+        f"room: {hall_rooms.title(room)}, table {record.get('table')}, "
         f"hand {record.get('hand_number')}, finished {when}",
         "players: "
         + ", ".join(

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from qipai.mahjong.rulesets import mahjong_rooms
 from qipai.mahjong.scoring import Settlement
 from qipai.platform.errors import BadInput, InsufficientCoins, PairingRefused
 from qipai.platform.go_ranks import GoStanding, RankedEntry, record_ranked_game
@@ -24,7 +25,6 @@ from qipai.platform.grants import new_account, relief
 from qipai.platform.hand_coins import close_pot, settle_hand
 from qipai.platform.ledger import HOUSE, Movement, Reason, pot_account
 from qipai.platform.titles import RANKED_SPREAD, check_ranked_table, hand_points, title_for
-from qipai.protocol import MAHJONG_ROOMS
 
 RECENT_ENTRIES = 20
 
@@ -391,8 +391,9 @@ def _post_points(
     """Log each change and update the cached totals; a ranked hand counts as one hand played
     for every seat, even at a change of zero (the leaderboard shows who has played)."""
     rows = list(changes)
-    if room not in MAHJONG_ROOMS:
-        raise BadInput(f"积分 are kept per mahjong room ({', '.join(MAHJONG_ROOMS)}), not {room!r}")
+    rooms = mahjong_rooms()
+    if room not in rooms:
+        raise BadInput(f"积分 are kept per mahjong room ({', '.join(rooms)}), not {room!r}")
     for name, amount in rows:
         if not isinstance(name, str) or not name or name == HOUSE:
             raise BadInput(f"积分 belong to players, not {name!r}")
@@ -459,7 +460,7 @@ def mahjong_standing(db: sqlite3.Connection, name: str) -> list[dict[str, Any]]:
         )
     }
     rows = []
-    for room in MAHJONG_ROOMS:
+    for room in mahjong_rooms():
         points, hands = stored.get(room, (0, 0))
         rows.append({"room": room, "points": points, "hands": hands, **title_wire(points)})
     return rows

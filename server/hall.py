@@ -40,9 +40,10 @@ from . import accounts, bets, economy, leaderboard
 from .bots import BotFactory
 from .door_tickets import TicketBook, door_secret_matches
 from .economy import HandCoins
+from .rooms import HallRoom, hall_rooms, option_parsers
 from .session import Session
 from .store import AdjournedGame, GameRecord, MahjongHand, Store
-from .tables import TABLE_TYPES, Table
+from .tables import Table, table_type
 from .tables.go import GoTable
 from .tables.go_record import forfeited_record
 from .tables.mahjong_config import MahjongConfig
@@ -50,14 +51,6 @@ from .tables.mahjong_config import MahjongConfig
 log = logging.getLogger(__name__)
 
 SERVER_NAME = "qipai-server 0.1.0"
-ROOM_NAMES = {
-    "go": "围棋 Go",
-    "sichuan": "四川麻将 Sichuan",
-    "xuezhan": "血战到底 Xuezhan",
-    "lengzi": "长安棱子 Lengzi",
-    "baicheng": "白城鸡宝夹 Baicheng",
-    "zhongyou": "众游世界 Zhongyou",
-}
 ADJOURNED_LIFETIME = 24 * 3600.0
 ADJOURNED_SWEEP = 600.0
 GAMES_LISTED = 100
@@ -96,6 +89,10 @@ class Hall:
         self.nursery = nursery
         self.bots = bots
         self.config = config = config or HallConfig()
+        # The rooms are read from the games once, when the hall opens: a ruleset registered
+        # before then is offered like the others (qipai.platform.hall_rooms).
+        self.rooms: dict[str, HallRoom] = hall_rooms()
+        self._option_parsers = option_parsers(self.rooms)
         self.sessions: set[Session] = set()
         self.online: dict[str, Session] = {}
         self.lobby: set[Session] = set()
@@ -367,13 +364,13 @@ class Hall:
 
     def on_lobby(self, session: Session, request: dict) -> dict:
         self.lobby.add(session)
-        counts = {room: 0 for room in TABLE_TYPES}
+        counts = dict.fromkeys(self.rooms, 0)
         for table in self.tables.values():
             counts[table.room] += 1
         return {
             "rooms": [
-                {"room": room, "name": ROOM_NAMES.get(room, room), "tables": counts[room]}
-                for room in TABLE_TYPES
+                {**room.to_wire(), "tables": counts[room_id]}
+                for room_id, room in self.rooms.items()
             ],
             "tables": [t.summary() for t in self.tables.values()],
             "players": sorted(self.online),
@@ -401,9 +398,9 @@ class Hall:
 
     def on_create_table(self, session: Session, request: dict) -> dict | Awaitable[dict]:
         room = request["room"]
-        options = parse_options(room, request.get("options"))
+        options = parse_options(room, request.get("options"), self._option_parsers)
         self._require_friendly_for_guests(session, options)
-        if room != "go" and options.tier == "anti_cheat":
+        if self.rooms[room].kind == "mahjong" and options.tier == "anti_cheat":
             return self._place(session, room, options)
         self._check_waiting(session)
         return self._create(session, room, options)
@@ -413,7 +410,7 @@ class Hall:
         if session.closed or session.name is None:
             raise ProtocolError(ErrorCode.SHUTTING_DOWN, "connection closing")
         self._check_waiting(session)  # again: the same player may have created one meanwhile
-        table = TABLE_TYPES[room](self, table_id, options, session.name)
+        table = table_type(self.rooms[room])(self, table_id, options, session.name)
         self._open(table)
         table.join(session)
         table.setup(session)
@@ -453,7 +450,7 @@ class Hall:
             if not table.started and table.free_seats and table.id in self.tables:
                 table.place(session)
                 return {"table": table.id, "view": table.view_for(session)}
-        table = TABLE_TYPES[room](self, await self._new_table_id(), options, name)
+        table = table_type(self.rooms[room])(self, await self._new_table_id(), options, name)
         await self._check_coin_seat(session, table)
         self._open(table)
         table.place(session)
@@ -745,11 +742,10 @@ class Hall:
     async def on_leaderboard(self, session: Session, request: dict) -> dict:
         """One board: Go by rank, a mahjong room by 积分 with titles, or coins."""
         which = request["board"]
-        if which not in leaderboard.BOARDS:
-            raise ProtocolError(
-                ErrorCode.BAD_FIELD, f"board must be one of {', '.join(leaderboard.BOARDS)}"
-            )
-        return await self.store.call(leaderboard.board, self.store.db, session.name, which)
+        boards = leaderboard.boards(self.rooms)
+        if which not in boards:
+            raise ProtocolError(ErrorCode.BAD_FIELD, f"board must be one of {', '.join(boards)}")
+        return await self.store.call(leaderboard.board, self.store.db, session.name, which, boards)
 
     async def on_profile(self, session: Session, request: dict) -> dict:
         name = request.get("name") or session.name

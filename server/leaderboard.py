@@ -12,23 +12,27 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from qipai.platform.go_ranks import parse_rank
-from qipai.protocol import MAHJONG_ROOMS
 from qipai.protocol.names import is_guest
 
 from .economy import title_wire
+from .rooms import HallRoom
 
 TOP = 50
 """Rows sent per board: a screenful or two; the asker's own row is added below if needed."""
-BOARDS = ("go", *MAHJONG_ROOMS, "coins")
 
 
-def board(db: sqlite3.Connection, name: str, which: str) -> dict[str, Any]:
+def boards(rooms: Mapping[str, HallRoom]) -> list[str]:
+    """The hall's boards: Go by rank, each mahjong room by 积分, and coins."""
+    return ["go", *(room_id for room_id, room in rooms.items() if room.kind == "mahjong"), "coins"]
+
+
+def board(db: sqlite3.Connection, name: str, which: str, all_boards: list[str]) -> dict[str, Any]:
     """One board for ``name``: the top rows, the asker's row (None if not on it), its size.
-    ``which`` must be one of ``BOARDS`` (the hall checks it)."""
+    ``which`` must be one of ``all_boards`` (the hall checks it)."""
     if which == "go":
         ranked = _go_rows(db)
     elif which == "coins":
@@ -39,7 +43,7 @@ def board(db: sqlite3.Connection, name: str, which: str) -> dict[str, Any]:
     you = next((row for row in rows if row["name"] == name), None)
     return {
         "board": which,
-        "boards": list(BOARDS),
+        "boards": all_boards,
         "rows": rows[:TOP],
         "you": you,
         "players": len(rows),

@@ -225,7 +225,7 @@ class AdjournedGame:
 
 @dataclass(frozen=True)
 class MahjongHand:
-    """One finished hand; ``record`` (JSON) replays it with ``HandMachine.from_record``."""
+    """One finished hand; ``record`` (JSON) replays it with ``qipai.mahjong.rulesets.replay_record``."""
 
     id: int
     room: str

@@ -10,8 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Static
 
+from client import hall_rooms
 from client.connection import HallError
-from client.mahjong_record_text import ROOM_TITLES, save_mahjong_record
+from client.mahjong_record_text import save_mahjong_record
 from client.screens.hall_screen import HallListScreen
 from client.sgf_files import save_sgf
 
@@ -44,7 +45,7 @@ def game_cells(game: dict[str, Any]) -> tuple[str, ...]:
     return (
         str(game.get("game")),
         when,
-        ROOM_TITLES.get(room, room).split(" ")[0],
+        hall_rooms.name_zh(room),
         " ".join(players),
         result,
         f"hand {game.get('hand_number', '')}",

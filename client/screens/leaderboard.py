@@ -1,5 +1,5 @@
 """Leaderboards: Go by rank, each mahjong room by 积分 with titles, coins. Left/right (or h/l,
-or 1-7) switch boards; the player's own row is marked with `>` and holds the cursor, and is
+or 1-9) switch boards; the player's own row is marked with `>` and holds the cursor, and is
 shown under the top rows when it is not among them; enter opens the profile of a row's player."""
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Static
 
+from client import hall_rooms
 from client.connection import HallError
 from client.screens.hall_screen import HallListScreen
-from client.screens.profile import ROOM_SHORT, ProfileScreen
+from client.screens.profile import ProfileScreen
 
-BOARDS = ("go", "sichuan", "xuezhan", "lengzi", "baicheng", "zhongyou", "coins")
-"""The hall's boards, in the order of its `boards` list (used until the first reply)."""
-LABELS = {"go": "围棋 Go", "coins": "Coins", **ROOM_SHORT}
+LABELS = {"go": "围棋 Go", "coins": "Coins"}
+"""The boards that are not a room's; a mahjong room's board is labelled with its short name."""
 COLUMNS = {
     "go": ("", "#", "player", "rank", "window W-L"),
     "coins": ("", "#", "player", "coins"),
@@ -26,7 +26,7 @@ GAP = "..."
 
 
 def board_label(board: str) -> str:
-    return LABELS.get(board, board)
+    return LABELS.get(board) or hall_rooms.short(board)
 
 
 def tabs_text(boards: list[str], current: str) -> str:
@@ -78,8 +78,8 @@ class LeaderboardScreen(HallListScreen):
         Binding("left,h", "shift(-1)", "Previous board", key_display="<-", id="boards.previous"),
         Binding("right,l", "shift(1)", "Next board", key_display="->", id="boards.next"),
         *(
-            Binding(str(i + 1), f"show({i})", board_label(b), show=False, id=f"boards.{b}")
-            for i, b in enumerate(BOARDS)
+            Binding(str(n), f"show({n - 1})", f"Board {n}", show=False, id=f"boards.{n}")
+            for n in range(1, 10)
         ),
         Binding("r", "refresh", "Refresh", id="boards.refresh"),
         Binding("escape,q", "back", "Back", id="boards.back"),
@@ -87,7 +87,8 @@ class LeaderboardScreen(HallListScreen):
 
     def __init__(self, board: str = "go") -> None:
         super().__init__()
-        self.boards = list(BOARDS)
+        # Until the hall's reply names its boards: Go, the rooms the lobby described, coins.
+        self.boards = ["go", *(info.id for info in hall_rooms.mahjong_rooms()), "coins"]
         self.board = board
         self.reply: dict[str, Any] = {}
         self.row_names: list[str | None] = []
@@ -95,7 +96,7 @@ class LeaderboardScreen(HallListScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            "qipai  leaderboards  (<- -> or 1-7: boards; enter: the player's profile)",
+            "qipai  leaderboards  (<- -> or 1-9: boards; enter: the player's profile)",
             id="title",
             markup=False,
         )

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Log, Static
 
+from client import hall_rooms
 from client.connection import HallError
 from client.screens.games import GamesScreen
 from client.screens.leaderboard import LeaderboardScreen
@@ -194,6 +195,7 @@ class LobbyScreen(Screen):
         self.tables = {int(t["table"]): t for t in reply.get("tables") or []}
         self.players = set(reply.get("players") or [])
         self.rooms = list(reply.get("rooms") or [])
+        hall_rooms.learn(self.rooms)
         self._draw()
         self.show_standing(await self._request("profile"))
 
@@ -357,6 +359,9 @@ class LobbyScreen(Screen):
         self.app.push_screen(NewTableScreen(local=local), self._create)
 
     def action_new_mahjong(self) -> None:
+        if not hall_rooms.mahjong_rooms():
+            self.say("the hall has listed no mahjong room yet (r refreshes the lobby)")
+            return
         local = getattr(self.app, "local", None) is not None
         self.app.push_screen(MahjongNewTableScreen(local=local), self._create_mahjong)
 

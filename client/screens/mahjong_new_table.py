@@ -1,6 +1,7 @@
 """Choose a new mahjong table: the room (its ruleset), the match length, who fills the seats and
-the coin room tier (platform.md §6), one key per option. The hall checks every value
-(`bad_option`) and we show its answer."""
+the coin room tier (platform.md §6), one key per option. The rooms are the ones the hall
+described in its lobby reply (client/hall_rooms.py); the hall checks every value (`bad_option`)
+and we show its answer."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from typing import Any
 
 from textual.binding import Binding
 
-from client.mahjong_cli import ROOMS
+from client import hall_rooms
 from client.screens.choice_form import ChoiceForm
-from qipai.mahjong.rulesets import RULESETS, get_ruleset
+from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.errors import MahjongError
 from qipai.platform.rooms import RoomTier, Tier, room_fee
 
@@ -32,12 +33,6 @@ SEATING_OPTIONS: dict[str, dict[str, Any]] = {
 }
 
 
-def room_title(room: str) -> str:
-    ruleset = RULESETS.get("sichuan" if room == "xuezhan" else room)
-    title = ruleset.title_zh if ruleset is not None else room
-    return title + " 血战到底" if room == "xuezhan" else title
-
-
 class MahjongNewTableScreen(ChoiceForm[tuple[str, dict[str, Any]]]):
     """Dismissed with (room, options) for `create_table`, or None."""
 
@@ -50,13 +45,15 @@ class MahjongNewTableScreen(ChoiceForm[tuple[str, dict[str, Any]]]):
         Binding("escape", "cancel", "Cancel", id="mjnew.cancel"),
     ]
     CHOICES: dict[str, tuple[Any, ...]] = {
-        "room": ROOMS,
+        "room": (),  # the hall's mahjong rooms, read when the form opens
         "length": LENGTHS,
         "seating": SEATING,
         "tier": TIERS,
     }
 
     def __init__(self, local: bool = False) -> None:
+        rooms = tuple(info.id for info in hall_rooms.mahjong_rooms())
+        self.CHOICES = {**type(self).CHOICES, "room": rooms}
         super().__init__()
         if local:  # nobody else can sit at a local hall's table
             self.pick("seating", "me and 3 bots")
@@ -84,7 +81,7 @@ class MahjongNewTableScreen(ChoiceForm[tuple[str, dict[str, Any]]]):
     def lines(self) -> list[str]:
         return [
             "New mahjong table",
-            f"1  rules   {room_title(self.value('room'))} ({self.value('room')})",
+            f"1  rules   {hall_rooms.name_zh(self.value('room'))} ({self.value('room')})",
             f"2  length  {self.value('length')[0]}",
             f"3  seats   {self.value('seating')}",
             f"4  coins   {tier_label(self.value('tier'))}",
@@ -109,7 +106,7 @@ def lobby_cells(summary: dict[str, Any]) -> tuple[str, ...]:
         f"{options['rounds']} rounds" if options.get("rounds") else f"{options.get('hands')} hands"
     )
     tier = coin_tier(summary)
-    game = room_title(str(summary.get("room")))
+    game = hall_rooms.name_zh(str(summary.get("room")))
     if tier is not None:
         game += f" {tier.name_zh}"
         length += f" 注{summary.get('stake') or '-'}"
@@ -140,7 +137,7 @@ def coin_terms(summary: dict[str, Any]) -> str:
     minimum, the current stake (每注, from the poorest player at each deal, PL-14) and the fee
     each player pays a hand that is won (PL-16)."""
     options = summary.get("options") or {}
-    title = room_title(str(summary.get("room")))
+    title = hall_rooms.name_zh(str(summary.get("room")))
     tier = coin_tier(summary)
     if tier is None:
         return f"{title}: friendly, no coins move"

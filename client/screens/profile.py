@@ -11,20 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Static
 
+from client import hall_rooms
 from client.connection import HallError
 from client.screens.hall_screen import HallListScreen
 
 WINDOW = 20
 """Ranked games in a Go window (platform.md §2): shown as 'wins/played of 20'."""
 OPPONENTS_SHOWN = 3
-ROOM_SHORT = {
-    "sichuan": "四川",
-    "xuezhan": "血战",
-    "lengzi": "棱子",
-    "baicheng": "白城",
-    "zhongyou": "众游",
-}
-"""Two-character room names: five rooms' 积分 must fit two lines of 80 cells."""
 
 
 def summary_text(profile: dict[str, Any]) -> str:
@@ -48,7 +41,7 @@ def mahjong_text(profile: dict[str, Any]) -> str:
     if not played:
         return "Mahjong 积分: no ranked hand yet (平民 in every room; coin rooms are ranked)"
     return "Mahjong " + "  ".join(
-        f"{ROOM_SHORT.get(row.get('room'), row.get('room'))} {row.get('title', '?')}"
+        f"{hall_rooms.short(str(row.get('room')))} {row.get('title', '?')}"
         f" {row.get('points', 0):,}"
         for row in played
     )

@@ -1,6 +1,6 @@
 """Mahjong from the start screen: pick the rules and whether three bots or this keyboard fill
-the other seats, then the app opens the table exactly as `qipai local mahjong` does. Imported on
-`j`, not with the start screen: the ruleset titles pull in the mahjong analysis tables."""
+the other seats, then the app opens the table exactly as `qipai local mahjong` does. The rooms
+are the local hall's, so the core registry's (``local_rooms``)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from client.mahjong_cli import ROOMS
-from client.screens.mahjong_new_table import room_title
+from client.mahjong_cli import local_rooms
 
+ROOM_KEYS = min(9, len(local_rooms()))
+"""One digit key per room of the local hall."""
 OPPONENTS: tuple[tuple[int, str], ...] = (
     (3, "three bots (you play one seat)"),
     (0, "hot-seat, four players on this keyboard"),
@@ -29,8 +30,8 @@ class StartMahjongScreen(ModalScreen[tuple[str, int] | None]):
     """
     BINDINGS = [
         *(
-            Binding(str(n), f"rules({n - 1})", "Rules", show=n == 1, key_display="1-5")
-            for n in range(1, len(ROOMS) + 1)
+            Binding(str(n), f"rules({n - 1})", "Rules", show=n == 1, key_display=f"1-{ROOM_KEYS}")
+            for n in range(1, ROOM_KEYS + 1)
         ),
         Binding("o", "cycle_opponents", "Opponents", id="startmj.opponents"),
         Binding("enter", "deal", "Deal", id="startmj.deal"),
@@ -39,6 +40,7 @@ class StartMahjongScreen(ModalScreen[tuple[str, int] | None]):
 
     def __init__(self) -> None:
         super().__init__()
+        self.rooms = local_rooms()
         self.room = 0
         self.opponents = 0
 
@@ -51,25 +53,26 @@ class StartMahjongScreen(ModalScreen[tuple[str, int] | None]):
         self._show()
 
     def action_rules(self, index: int) -> None:
-        self.room = index
-        self._show()
+        if index < len(self.rooms):
+            self.room = index
+            self._show()
 
     def action_cycle_opponents(self) -> None:
         self.opponents = (self.opponents + 1) % len(OPPONENTS)
         self._show()
 
     def action_deal(self) -> None:
-        self.dismiss((ROOMS[self.room], OPPONENTS[self.opponents][0]))
+        self.dismiss((list(self.rooms)[self.room], OPPONENTS[self.opponents][0]))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
     def _show(self) -> None:
         """The chosen rules carry a `>` (not only a colour: NO_COLOR terminals see it too)."""
-        lines = ["Mahjong here, on this machine", "", "rules (1-5):"]
-        for index, room in enumerate(ROOMS):
+        lines = ["Mahjong here, on this machine", "", f"rules (1-{len(self.rooms)}):"]
+        for index, (room_id, room) in enumerate(self.rooms.items()):
             mark = ">" if index == self.room else " "
-            lines.append(f" {mark} {index + 1}  {room_title(room)}  {room}")
+            lines.append(f" {mark} {index + 1}  {room.name_zh}  {room_id}")
         lines += [
             "",
             f"o  opponents: {OPPONENTS[self.opponents][1]}",

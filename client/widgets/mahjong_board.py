@@ -22,12 +22,12 @@ from textual.containers import Horizontal
 from textual.strip import Strip
 from textual.widget import Widget
 
+from client import hall_rooms
 from client.i18n import Strings
 from client.mahjong_hints import Hint, hint
 from client.mahjong_view import WINDS_EN, WINDS_ZH, HandLog, MahjongView, SeatView, wind_of
 from client.widgets.cell_lines import Cell, CellLines
 from client.widgets.tiles import TileStyle, meld_text, tile_row, tile_text
-from qipai.mahjong.rulesets import RULESETS
 from qipai.mahjong.tiles import kind_of
 from qipai.platform.rooms import RoomTier
 
@@ -459,7 +459,7 @@ def coin_room(tier: str, stake: int | None) -> str:
 
 
 def ruleset_title(view: MahjongView) -> str:
-    """The ruleset's Chinese title from the core, 血战到底 marked."""
-    ruleset = RULESETS.get(view.ruleset)
-    title = ruleset.title_zh if ruleset is not None else view.ruleset
-    return title + (" 血战到底" if view.options.get("xuezhan") else "")
+    """The room's Chinese name as the hall described it (the ruleset's id for a room it has
+    not described: a table opened before any lobby reply)."""
+    info = hall_rooms.room(view.room) or hall_rooms.room_playing(view.ruleset, view.options)
+    return info.name_zh if info is not None else view.ruleset

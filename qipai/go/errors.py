@@ -41,3 +41,12 @@ class SgfError(GoError):
         self.move_number = move_number
         self.reason = reason
         super().__init__("bad_sgf", message)
+
+
+class BadOptions(GoError):
+    """Table options the rules book does not allow (sizes GO-03, komi GO-02, handicap GO-10)."""
+
+    code = "bad_options"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(None, message)

@@ -8,11 +8,11 @@ to it. Friendly rooms move no coins at all (PL-03) and never reach this module.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import Enum
 
 from qipai.mahjong.rulesets.base import Ruleset
-from qipai.mahjong.rulesets.lengzi_settlement import percent_fee
+from qipai.mahjong.rulesets.fees import FeePolicy
 from qipai.platform.errors import BadInput, BelowRoomMinimum
 
 
@@ -39,9 +39,6 @@ STAKE_TABLE = (
     (320, 10),
 )
 """(lowest coins of the poorest seated player, stake per hand), richest first (003:L25–32)."""
-
-FEE_PERCENT = 10
-"""PL-16's default outside Lengzi (whose 10 coins are its own ``table_fee`` option)."""
 
 
 def stake_for(balances: Sequence[int]) -> int:
@@ -78,21 +75,16 @@ def seats_to_stand_up(tier: RoomTier, balances: Sequence[int]) -> list[int]:
 
 
 def fee_in_settlement(ruleset: Ruleset) -> bool:
-    """Whether the ruleset writes its own 台费 lines into the hand's settlement.
-
-    Lengzi (``table_fee``), Baicheng and Zhongyou (``fee_percent``) do, from their room options;
-    Sichuan does not. The economy charges a fee only for the latter, so no hand pays twice.
+    """Whether the ruleset writes its own 台费 lines into the hand's settlement (its declared
+    ``fee_policy``, PL-16). The economy charges a fee only for the others, so no hand pays twice.
     """
-    names = {f.name for f in fields(ruleset.options)}
-    return bool(names & {"table_fee", "fee_percent"})
+    return ruleset.fee_policy is FeePolicy.SETTLEMENT
 
 
 def room_fee(ruleset: Ruleset, stake: int) -> int:
-    """The fee per player per won hand this room charges (PL-16), wherever it is settled."""
-    options = ruleset.options
-    if hasattr(options, "table_fee"):
-        return options.table_fee
-    return percent_fee(stake, getattr(options, "fee_percent", FEE_PERCENT))
+    """The fee per player per won hand this room charges (PL-16), wherever it is settled: the
+    ruleset's own ``room_fee`` from its options (every room's fee is configurable)."""
+    return ruleset.room_fee(stake)
 
 
 def economy_fee(ruleset: Ruleset, stake: int) -> int:

@@ -1,13 +1,14 @@
 """The hall's wire protocol: msgpack framing with limits, the message schema, error codes.
 
-Pure: no sockets and no event loop, so the trio server and the asyncio client share it.
+Pure: no sockets and no event loop, so the trio server and the asyncio client share it. It
+knows no game either: table options are parsed by the parsers the hall hands in
+(``parse_options``), so importing the codec loads no rules.
 The full description, with an example of every message, is docs/protocol.md.
 """
 
 from .codec import DEFAULT_LIMITS, Decoder, Limits, encode
 from .errors import FATAL_CODES, ErrorCode, ProtocolError
-from .mahjong_options import MAHJONG_ROOMS, MAHJONG_SEATS, MahjongOptions
-from .options import GoClock, GoOptions, parse_options
+from .options import OptionsParser, parse_options
 from .schema import (
     ANONYMOUS_REQUESTS,
     GO_ACTIONS,
@@ -27,16 +28,12 @@ __all__ = [
     "FATAL_CODES",
     "GO_ACTIONS",
     "GO_SEATS",
-    "MAHJONG_ROOMS",
-    "MAHJONG_SEATS",
     "PROTOCOL_VERSION",
     "REQUESTS",
     "Decoder",
     "ErrorCode",
-    "GoClock",
-    "GoOptions",
     "Limits",
-    "MahjongOptions",
+    "OptionsParser",
     "ProtocolError",
     "encode",
     "error_reply",

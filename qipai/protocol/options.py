@@ -1,130 +1,25 @@
-"""Table options: what a table creator may choose, checked before any table exists.
+"""Table options on the wire: each room's options parser is handed in; the codec knows no game.
 
-Each room (game) has one options type with ``from_wire`` / ``to_wire``; the server keeps them
-in ``ROOM_OPTIONS`` so mahjong rooms slot in next to Go without touching the lobby.  The limits
-are the rules book's decisions: board sizes GO-03, komi GO-02, handicap GO-10, clocks GO-07.
+Whoever builds the hall's rooms (``server``, from Go and the mahjong ruleset registry) hands
+``parse_options`` the map of room id to parser; a parser takes the wire map and returns an
+options object with ``to_wire``, or raises ``ProtocolError(bad_option)`` changing nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .errors import ErrorCode, ProtocolError
-from .mahjong_options import MAHJONG_ROOMS, MahjongOptions
-from .schema import GO_SEATS
 
-GO_SIZES = (9, 13, 19)
-GO_KOMI_PRESETS = (0.0, 3.5, 3.75)
-GO_MAX_HANDICAP = {9: 5, 13: 9, 19: 9}
-RANKED_CLOCK = {"main": 20 * 60, "periods": 3, "period": 30}
+OptionsParser = Callable[[Any], Any]
+"""Wire options -> the room's options object (``to_wire`` gives them back)."""
 
 
-def _bad(message: str) -> ProtocolError:
-    return ProtocolError(ErrorCode.BAD_OPTION, message)
-
-
-def _int(wire: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = wire.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _bad(f"option '{key}' must be an integer from {low} to {high}")
-    return value
-
-
-@dataclass(frozen=True)
-class GoClock:
-    """Main time plus Japanese byo-yomi, all in seconds."""
-
-    main: int
-    periods: int
-    period: int
-
-    @classmethod
-    def from_wire(cls, wire: Any) -> GoClock | None:
-        if wire is None:
-            return None
-        if not isinstance(wire, dict):
-            raise _bad("option 'clock' must be a map or nil")
-        return cls(
-            main=_int(wire, "main", 600, 0, 3600),
-            periods=_int(wire, "periods", 3, 1, 5),
-            period=_int(wire, "period", 30, 10, 60),
-        )
-
-    def to_wire(self) -> dict[str, int]:
-        return {"main": self.main, "periods": self.periods, "period": self.period}
-
-
-@dataclass(frozen=True)
-class GoOptions:
-    size: int = 19
-    komi: float = 3.5
-    handicap: int = 0
-    clock: GoClock | None = None
-    friendly: bool = True
-    hotseat: bool = False
-    bot: str | None = None
-
-    @classmethod
-    def from_wire(cls, wire: dict[str, Any] | None) -> GoOptions:
-        wire = wire or {}
-        if not isinstance(wire, dict):
-            raise _bad("options must be a map")
-        friendly = wire.get("friendly", True)
-        hotseat = wire.get("hotseat", False)
-        for key, value in (("friendly", friendly), ("hotseat", hotseat)):
-            if not isinstance(value, bool):
-                raise _bad(f"option '{key}' must be a boolean")
-        bot = wire.get("bot")
-        if bot is not None and bot not in GO_SEATS:
-            raise _bad("option 'bot' must be 'black', 'white' or nil")
-        if hotseat and bot is not None:
-            raise _bad("a table is either hot-seat or against a bot, not both")
-        size = _int(wire, "size", 19, 9, 19)
-        if size not in GO_SIZES:
-            raise _bad(f"option 'size' must be one of {GO_SIZES}")
-        handicap = _int(wire, "handicap", 0, 0, GO_MAX_HANDICAP[size])
-        if handicap == 1:
-            raise _bad("a handicap is 2 stones or more (0 for an even game)")
-        komi = wire.get("komi", 3.5 if handicap == 0 else 0.0)
-        if isinstance(komi, bool) or not isinstance(komi, int | float):
-            raise _bad("option 'komi' must be a number")
-        komi = float(komi)
-        if komi not in GO_KOMI_PRESETS:
-            raise _bad(f"option 'komi' must be one of {GO_KOMI_PRESETS} (stones)")
-        if handicap and komi != 0.0:
-            raise _bad("handicap games have komi 0 (GO-10)")
-        clock = GoClock.from_wire(wire.get("clock"))
-        if not friendly:
-            if hotseat or bot is not None:
-                raise _bad("ranked tables seat two people")
-            if size != 19 or komi != 3.5 or handicap:
-                raise _bad("ranked games are 19x19, komi 3.5, no handicap (GO-02, GO-03)")
-            clock = GoClock(**RANKED_CLOCK)
-        return cls(size, komi, handicap, clock, friendly, hotseat, bot)
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "size": self.size,
-            "komi": self.komi,
-            "handicap": self.handicap,
-            "clock": self.clock.to_wire() if self.clock else None,
-            "friendly": self.friendly,
-            "hotseat": self.hotseat,
-            "bot": self.bot,
-        }
-
-
-#: Room id -> options parser.  A room's options type must offer ``to_wire``.
-ROOM_OPTIONS: dict[str, Callable[[Any], Any]] = {
-    "go": GoOptions.from_wire,
-    **{room: MahjongOptions.parser(room) for room in MAHJONG_ROOMS},
-}
-
-
-def parse_options(room: str, wire: Any) -> Any:
-    parser = ROOM_OPTIONS.get(room)
+def parse_options(room: str, wire: Any, parsers: Mapping[str, OptionsParser]) -> Any:
+    """The room's table options from the wire: ``no_such_room`` for a room nobody handed in,
+    ``bad_option`` (from the room's parser) for options it refuses."""
+    parser = parsers.get(room)
     if parser is None:
         raise ProtocolError(ErrorCode.NO_SUCH_ROOM, f"there is no room {room[:32]!r}")
     return parser(wire)

@@ -20,8 +20,9 @@ import trio
 from qipai.go import OVER, PLAY, SCORING, Color, Game, GoError, Point, format_point
 from qipai.go import sgf as go_sgf
 from qipai.go.clock import GameClock, TimeControl
+from qipai.go.options import GoOptions
 from qipai.platform.betting import Bet, BetBook, BetsSettled
-from qipai.protocol import GO_ACTIONS, ErrorCode, GoOptions, ProtocolError
+from qipai.protocol import GO_ACTIONS, ErrorCode, ProtocolError
 
 from .. import bets as stored_bets
 from ..store import AdjournedGame

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import trio
 
-from qipai.mahjong.analysis.shanten import prepare_tables
+from qipai.mahjong.analysis import prepare_tables
 from qipai.mahjong.bots import choose_action
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.lengzi import leave_table, set_xiapao
@@ -34,6 +34,7 @@ from qipai.mahjong.table import Action, ActionType, IllegalAction, MahjongError
 from qipai.mahjong.table.events import Event
 from qipai.mahjong.table.machine import HandMachine, Phase
 from qipai.mahjong.table.match import Match
+from qipai.mahjong.table_options import MahjongOptions
 from qipai.platform.ledger import pot_account
 from qipai.platform.rooms import (
     RoomTier,
@@ -42,7 +43,7 @@ from qipai.platform.rooms import (
     seats_to_stand_up,
     stake_for,
 )
-from qipai.protocol import MAHJONG_ROOMS, ErrorCode, MahjongOptions, ProtocolError, encode
+from qipai.protocol import ErrorCode, ProtocolError, encode
 
 from .. import economy
 from ..economy import HandCoins
@@ -121,10 +122,6 @@ def standing(names: list[str], scores: list[int]) -> list[dict[str, Any]]:
 class MahjongTable(Table):
     seat_order = ("0", "1", "2", "3")
     options: MahjongOptions
-
-    @staticmethod
-    def rooms() -> tuple[str, ...]:
-        return tuple(MAHJONG_ROOMS)
 
     def __init__(self, hall: Hall, table_id: int, options: MahjongOptions, created_by: str) -> None:
         self.room = options.room

@@ -118,7 +118,7 @@ def test_a_mahjong_table_in_the_lobby_shows_its_rules_length_and_four_seats():
         "phase": "waiting",
     }
     assert lobby_cells(summary) == (
-        "7", "四川麻将 血战到底", "8 hands", "ann, (free)", "bot-2, bob", "waiting", "2",
+        "7", "血战到底", "8 hands", "ann, (free)", "bot-2, bob", "waiting", "2",
     )  # fmt: skip
 
 

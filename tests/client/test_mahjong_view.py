@@ -303,7 +303,7 @@ def test_the_middle_shows_the_ruleset_state():
     hand = played("zhongyou", seed=3, steps=4)
     assert "Round E" in [m.strip() for m in column(board_lines(hand), AT_80x24, "middle")]
     hand = played("sichuan", seed=3, steps=4, xuezhan=True)
-    assert "四川麻将 血战到底" in [m.strip() for m in column(board_lines(hand), AT_80x24, "middle")]
+    assert "血战到底" in [m.strip() for m in column(board_lines(hand), AT_80x24, "middle")]
 
 
 def test_a_claimed_discard_keeps_its_place_in_the_river_marked_with_a_tilde():

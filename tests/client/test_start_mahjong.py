@@ -52,7 +52,7 @@ async def test_j_shows_every_ruleset_by_its_chinese_name_and_the_hint_of_every_k
         text = choices_text(app)
         for line in (
             " > 1  四川麻将  sichuan",
-            "   2  四川麻将 血战到底  xuezhan",
+            "   2  血战到底  xuezhan",
             "   3  长安棱子  lengzi",
             "   4  白城鸡宝夹  baicheng",
             "   5  众游世界  zhongyou",

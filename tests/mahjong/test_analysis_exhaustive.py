@@ -29,12 +29,10 @@ SUIT_STARTS = (0, 9, 18)
 EAST, ONE_PIN, FIVE_PIN = 27, 9, 13
 
 
+@cache
 def group_vectors(ranks: int) -> list[tuple[int, ...]]:
+    """Every vector of one group (built when a test first asks: not at collection)."""
     return [v for v in product(range(5), repeat=ranks) if sum(v) <= 14]
-
-
-SUIT_VECTORS = group_vectors(9)
-HONOUR_VECTORS = group_vectors(7)
 
 
 @cache
@@ -85,7 +83,7 @@ def in_suit(vector: tuple[int, ...], start: int = 0) -> list[int]:
 
 
 def test_win_check_equals_brute_force_on_every_single_suit_vector():
-    for vector in SUIT_VECTORS:
+    for vector in group_vectors(9):
         total = sum(vector)
         counts = in_suit(vector)
         expected = total % 3 == 2 and brute_complete(vector, 1, True)
@@ -97,14 +95,14 @@ def test_win_check_equals_brute_force_on_every_single_suit_vector():
 
 
 def test_the_other_suits_use_the_same_table():
-    for vector in SUIT_VECTORS[::7]:
+    for vector in group_vectors(9)[::7]:
         expected = sum(vector) % 3 == 2 and brute_complete(vector, 1, True)
         assert is_standard_win(in_suit(vector, 9)) == expected
         assert is_standard_win(in_suit(vector, 18)) == expected
 
 
 def test_win_check_equals_brute_force_on_every_honour_vector():
-    for vector in HONOUR_VECTORS:
+    for vector in group_vectors(7):
         expected = sum(vector) % 3 == 2 and brute_complete(vector, 1, False)
         assert is_standard_win(in_suit(vector, 27)) == expected, vector
 
@@ -122,7 +120,7 @@ def test_mixed_hands_agree_with_brute_force():
 @pytest.mark.parametrize("size", [1, 4, 7, 10, 13])
 def test_waits_equal_brute_force_on_every_single_suit_hand(size):
     others = (ONE_PIN, FIVE_PIN, EAST)  # an empty suit or the honours: the same by symmetry
-    for vector in SUIT_VECTORS:
+    for vector in group_vectors(9):
         if sum(vector) != size:
             continue
         counts = in_suit(vector)
@@ -172,7 +170,7 @@ def brute_decompositions(group: tuple[int, ...], pairs: int) -> set[tuple]:
 
 def test_decompositions_equal_brute_force_on_every_complete_suit():
     checked = 0
-    for vector in SUIT_VECTORS:
+    for vector in group_vectors(9):
         if sum(vector) % 3 != 2 or not brute_complete(vector, 1, True):
             continue
         expected = {
@@ -191,7 +189,7 @@ def test_decompositions_equal_brute_force_on_every_complete_suit():
 
 def test_shanten_satisfies_its_defining_equations_on_every_13_and_14_tile_suit_vector():
     draws = list(range(9)) + [ONE_PIN, FIVE_PIN, EAST]
-    for vector in SUIT_VECTORS:
+    for vector in group_vectors(9):
         total = sum(vector)
         if total < 13:
             continue

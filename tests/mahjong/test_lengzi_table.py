@@ -13,13 +13,14 @@ import pytest
 
 from qipai.mahjong.bots import play_hand
 from qipai.mahjong.notation import MeldKind, parse_hand
-from qipai.mahjong.rulesets.base import Ruleset, TableMeld
+from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.rulesets.lengzi import Lengzi, LengziOptions, book_pot, leave_table, set_xiapao
 from qipai.mahjong.scoring import HOUSE, POT, Payment, net
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.errors import IllegalAction
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.table.match import Match
+from qipai.mahjong.table.state import TableMeld
 from qipai.mahjong.tiles import kind_of, kinds_in_set, parse_kinds
 from qipai.mahjong.wall import Wall
 

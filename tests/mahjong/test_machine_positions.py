@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from qipai.mahjong.notation import parse_hand
 from qipai.mahjong.rulesets import get_ruleset
-from qipai.mahjong.rulesets.base import TableMeld
 from qipai.mahjong.table.actions import Action, ActionType
+from qipai.mahjong.table.state import TableMeld
 from qipai.mahjong.tiles import kind_of, parse_kinds
 from qipai.mahjong.wall import Dice
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qipai.mahjong.rulesets import RULESETS, RoomRules, get_ruleset
+from qipai.mahjong.rulesets import RULESETS, RoomRules, get_ruleset, replay_record
 from qipai.mahjong.table.actions import Action
 from qipai.mahjong.table.actions import ActionType as A
 from qipai.mahjong.table.errors import (
@@ -385,12 +385,12 @@ def test_a_hand_record_is_plain_wire_data_and_replays() -> None:
 
     hand = play_hand(fresh(seed=12))
     record = msgpack.unpackb(msgpack.packb(hand.record()))
-    again = HandMachine.from_record(record)
+    again = replay_record(record)
     assert again.settlement == hand.settlement
     with pytest.raises(MalformedAction):
-        HandMachine.from_record({**record, "dealer": 7})
+        replay_record({**record, "dealer": 7})
     with pytest.raises(IllegalAction):
-        HandMachine.from_record({**record, "actions": record["actions"][:3] * 2})
+        replay_record({**record, "actions": record["actions"][:3] * 2})
 
 
 def test_match_books_scores_and_moves_the_dealer() -> None:

@@ -6,8 +6,8 @@ import pytest
 
 from qipai.mahjong.notation import parse_hand
 from qipai.mahjong.rulesets import get_ruleset
-from qipai.mahjong.rulesets.base import WinContext
 from qipai.mahjong.scoring import Fan, Payment, WinRecord, WinScore, multiplier, net
+from qipai.mahjong.table.state import WinContext
 from tests.mahjong.test_machine_positions import SUIT_S, Table
 
 

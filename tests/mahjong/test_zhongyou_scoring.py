@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qipai.mahjong.notation import MeldKind, parse_hand
-from qipai.mahjong.rulesets.base import TableMeld
 from qipai.mahjong.rulesets.zhongyou_fans import LIMIT, ZhongyouMoment, zhongyou_score
 from qipai.mahjong.rulesets.zhongyou_settlement import (
     Liability,
@@ -16,6 +15,7 @@ from qipai.mahjong.rulesets.zhongyou_settlement import (
     twelve_down_feeder,
 )
 from qipai.mahjong.scoring import Payment, net
+from qipai.mahjong.table.state import TableMeld
 
 EAST, SOUTH, WEST, NORTH = range(4)
 E, S, W, N = 27, 28, 29, 30

@@ -13,9 +13,8 @@ import copy
 import pytest
 
 from qipai.mahjong.bots import play_hand
-from qipai.mahjong.rulesets import get_ruleset
+from qipai.mahjong.rulesets import get_ruleset, replay_record
 from qipai.mahjong.scoring import net
-from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.table.match import Match
 from qipai.platform.grants import new_account
 from qipai.platform.hand_coins import settle_hand
@@ -74,7 +73,7 @@ def test_bot_hands_settle_into_the_ledger(name, options, hands):
                 assert ledger.balance(pot) == match.table_state["pot"]
             match.table_state["pot"] = ledger.balance(pot)
 
-        at_one = HandMachine.from_record(
+        at_one = replay_record(
             {**hand.record(), "options": {**hand.record()["options"], "base": 1}}, state_before
         )
         assert hand_points(settlement, stake) == hand_points(at_one.settlement, 1)

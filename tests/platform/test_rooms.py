@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from qipai.mahjong.rulesets import RULESETS
+from qipai.mahjong.rulesets.fees import FeePolicy
 from qipai.platform.errors import BadInput, BelowRoomMinimum
 from qipai.platform.rooms import (
     STAKE_TABLE,
@@ -90,6 +91,22 @@ def test_room_fee_defaults():
     assert room_fee(ruleset("baicheng"), 1_000) == 100  # 10 % of the stake
     assert room_fee(ruleset("zhongyou", fee_percent=0), 1_000) == 0
     assert room_fee(ruleset("sichuan"), 10) == 1
+
+
+def test_sichuans_fee_is_configurable_like_every_rooms():
+    """PL-16: every room's fee is configurable; Sichuan's, charged by the economy, too."""
+    assert economy_fee(ruleset("sichuan", fee_percent=20), 1_000) == 200
+    assert economy_fee(ruleset("sichuan", xuezhan=True, fee_percent=5), 1_000) == 50
+    assert economy_fee(ruleset("sichuan", fee_percent=0), 1_000) == 0
+    assert economy_fee(ruleset("sichuan"), 1_000) == 100  # the default stays 10 %
+
+
+def test_a_rulesets_fee_policy_is_declared_not_guessed_from_its_options():
+    class FlatFee(RULESETS["sichuan"]):
+        name = "flat_fee_test"
+        fee_policy = FeePolicy.SETTLEMENT
+
+    assert fee_in_settlement(FlatFee()) and economy_fee(FlatFee(), 1_000) == 0
 
 
 def test_every_stake_of_the_table_is_a_legal_base_of_every_ruleset():

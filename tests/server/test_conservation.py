@@ -30,9 +30,9 @@ import os
 import random
 from dataclasses import dataclass, field
 
-from qipai.mahjong.analysis.shanten import prepare_tables
+from qipai.mahjong.analysis import prepare_tables
 from qipai.mahjong.bots import choose_action
-from qipai.mahjong.rulesets import get_ruleset
+from qipai.mahjong.rulesets import get_ruleset, mahjong_rooms
 from qipai.mahjong.table import Action, ActionType
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.table.match import Match
@@ -41,7 +41,6 @@ from qipai.platform.errors import PlatformError, ReliefUnavailable
 from qipai.platform.go_ranks import GoStanding
 from qipai.platform.ledger import HOUSE, Reason, pot_account
 from qipai.platform.rooms import RoomTier, economy_fee, room_fee, seats_to_stand_up, stake_for
-from qipai.protocol import MAHJONG_ROOMS
 from server import bets, economy
 from server.economy import HandCoins
 from server.operator import GrantRefused, grant
@@ -138,7 +137,7 @@ class Hall:
         return self.rng.sample(able, 4) if len(able) >= 4 else None
 
     def coin_match(self) -> None:
-        room = self.rng.choice(list(MAHJONG_ROOMS))
+        room = self.rng.choice(list(mahjong_rooms()))
         tier = self.rng.choice(
             [RoomTier.FREE, RoomTier.FREE, RoomTier.ANTI_CHEAT, RoomTier.HUNDRED, RoomTier.THOUSAND]
         )
@@ -147,7 +146,8 @@ class Hall:
             return
         self.tables += 1
         table = self.tables
-        ruleset_name, rules = MAHJONG_ROOMS[room]
+        ruleset_class, found = mahjong_rooms()[room]
+        ruleset_name, rules = ruleset_class.name, dict(found.imposed)
         pot = pot_account(f"table:{table}") if ruleset_name == "lengzi" else None
         match = Match(get_ruleset(ruleset_name, rules), self.rng.getrandbits(63))
         length = self.rng.randint(1, 8)

@@ -4,9 +4,12 @@ written in the same transaction as the hand record."""
 
 import pytest
 
+from qipai.mahjong.table.errors import BadOptions
+from qipai.mahjong.table_options import MahjongOptions
 from qipai.platform.grants import operator_grant
 from qipai.protocol import ProtocolError, parse_options
 from server import economy
+from server.rooms import hall_rooms, option_parsers
 
 from .harness import running_hall, user
 from .test_mahjong_support import fast_config, play_all, seated_table
@@ -86,13 +89,13 @@ async def test_a_player_fallen_below_the_minimum_before_the_deal_ends_the_match(
 
 
 def test_coin_tier_options():
-    options = parse_options("sichuan", {"tier": "hundred"})
+    options = MahjongOptions.from_wire("sichuan", {"tier": "hundred"})
     assert options.tier == "hundred" and not options.friendly
-    assert parse_options("sichuan", {}).friendly
-    assert parse_options("lengzi", {"tier": "anti_cheat"}).random_seats
+    assert MahjongOptions.from_wire("sichuan", {}).friendly
+    assert MahjongOptions.from_wire("lengzi", {"tier": "anti_cheat"}).random_seats
     for bad in ({"tier": "gold"}, {"tier": "free", "bots": 3}, {"tier": "free", "hotseat": True}):
-        with pytest.raises(ProtocolError) as caught:
-            parse_options("sichuan", bad)
+        with pytest.raises(ProtocolError) as caught:  # as the hall answers create_table
+            parse_options("sichuan", bad, option_parsers(hall_rooms()))
         assert caught.value.code == "bad_option"
-    with pytest.raises(ProtocolError):
-        parse_options("sichuan", {"tier": "free", "rules": {"base": 5}})
+    with pytest.raises(BadOptions):
+        MahjongOptions.from_wire("sichuan", {"tier": "free", "rules": {"base": 5}})

@@ -4,7 +4,7 @@ pays what to whom, what every seat and a spectator are told, and the ledger afte
 import pytest
 import trio
 
-from qipai.mahjong.table.machine import HandMachine
+from qipai.mahjong.rulesets import replay_record
 from qipai.platform.ledger import Reason, transfer
 from server import economy
 
@@ -107,7 +107,7 @@ async def test_leaving_during_a_hand_is_an_escape_paid_to_the_other_three(tmp_pa
         stored = await ann.client.ok("game_record", game=record_id)
         assert stored["record"]["escaped"] == {"seat": 3, "cause": "left"}
         assert stored["settlement"] == settlement
-        replayed = HandMachine.from_record(stored["record"], stored["record"]["table_state"])
+        replayed = replay_record(stored["record"], stored["record"]["table_state"])
         assert not replayed.over and len(replayed.actions) == len(stored["record"]["actions"])
 
 

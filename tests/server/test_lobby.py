@@ -11,8 +11,23 @@ async def test_lobby_lists_rooms_tables_and_players_and_pushes_changes(tmp_path)
     async with running_hall(tmp_path) as server:
         ann = await user(server, "ann")
         lobby = await ann.ok("lobby")
-        # Go is the first room; mahjong rulesets have rooms of their own after it.
-        assert lobby["rooms"][0] == {"room": "go", "name": "围棋 Go", "tables": 0}
+        # Go is the first room; mahjong rulesets have rooms of their own after it, each
+        # described well enough for a client that knows none of them (names, kind, rules, fee).
+        go, *mahjong = lobby["rooms"]
+        assert go["room"] == "go" and go["name"] == "围棋 Go" and go["tables"] == 0
+        assert go["kind"] == "go" and go["fee"] is None
+        xuezhan = next(room for room in mahjong if room["room"] == "xuezhan")
+        assert xuezhan["kind"] == "mahjong" and xuezhan["ruleset"] == "sichuan"
+        assert (xuezhan["name_zh"], xuezhan["name_en"], xuezhan["short"]) == (
+            "血战到底",
+            "Xuezhan",
+            "血战",
+        )
+        assert xuezhan["imposed"] == {"xuezhan": True} and xuezhan["fee"] == "economy"
+        rules = {option["name"]: option for option in xuezhan["rules"]}
+        assert "xuezhan" not in rules and rules["fee_percent"]["default"] == 10
+        zhongyou = next(room for room in mahjong if room["room"] == "zhongyou")
+        assert zhongyou["random_seating"] and zhongyou["fee"] == "settlement"
         assert lobby["players"] == ["ann"] and lobby["tables"] == []
         bob = await user(server, "bob")
         assert (await ann.push(lambda m: m["type"] == "lobby"))["kind"] == "online"
@@ -27,7 +42,7 @@ async def test_lobby_lists_rooms_tables_and_players_and_pushes_changes(tmp_path)
         seated = await ann.push(lambda m: m["type"] == "lobby" and m["kind"] == "table")
         assert seated["table"]["seats"] == {"black": None, "white": "bob"}
         again = await ann.ok("lobby")
-        assert again["rooms"][0] == {"room": "go", "name": "围棋 Go", "tables": 1}
+        assert again["rooms"][0]["room"] == "go" and again["rooms"][0]["tables"] == 1
         assert again["players"] == ["ann", "bob"]
         await bob.ok("stand", table=created["table"])
         await bob.ok("leave", table=created["table"])

@@ -12,7 +12,8 @@ from dataclasses import replace
 import pytest
 import trio
 
-from qipai.protocol import Decoder, ProtocolError, parse_options
+from qipai.mahjong.table_options import MahjongOptions
+from qipai.protocol import Decoder, ProtocolError
 from server.hall import HallConfig
 from server.session import Session
 from server.tables.mahjong import MahjongTable
@@ -87,7 +88,7 @@ def gaps_after_discards(log: list) -> list[float]:
 
 async def play_one_hand(options: dict, people: list[str]) -> list:
     hall = QuietHall(replace(FAST, claim_delay=DELAY, seed=3))
-    table = MahjongTable(hall, 1, parse_options("lengzi", options), people[0])  # type: ignore[arg-type]
+    table = MahjongTable(hall, 1, MahjongOptions.from_wire("lengzi", options), people[0])  # type: ignore[arg-type]
     logs: list[list] = []
     async with trio.open_nursery() as nursery:
         nursery.start_soon(table.run)

@@ -4,7 +4,8 @@ watches; every message each of them received is checked against the machine's re
 import msgpack
 import pytest
 
-from qipai.protocol import MAHJONG_ROOMS, encode
+from qipai.mahjong.rulesets import mahjong_rooms
+from qipai.protocol import encode
 
 from .harness import running_hall, user
 from .test_mahjong_support import (
@@ -20,7 +21,7 @@ ROOM_HANDS = {"sichuan": 3, "xuezhan": 2, "lengzi": 3, "baicheng": 3, "zhongyou"
 
 
 @pytest.mark.trio
-@pytest.mark.parametrize("room", sorted(MAHJONG_ROOMS))
+@pytest.mark.parametrize("room", sorted(mahjong_rooms()))
 async def test_four_clients_play_a_match_to_its_standing_and_nothing_leaks(tmp_path, room):
     async with running_hall(tmp_path, config=fast_config()) as server:
         eve = await user(server, "eve")

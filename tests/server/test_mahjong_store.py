@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from qipai.mahjong.bots import play_hand
-from qipai.mahjong.rulesets import get_ruleset
+from qipai.mahjong.rulesets import get_ruleset, replay_record
 from qipai.mahjong.table.machine import HandMachine
 from server.store import MIGRATIONS, MahjongHand, Store
 
@@ -54,7 +54,7 @@ def test_a_stored_hand_replays_to_its_settlement(tmp_path):
     finally:
         store.close()
     assert wire["players"] == ["ann", "bob", "cat", "dan"] and wire["room"] == "lengzi"
-    replayed = HandMachine.from_record(wire["record"], wire["record"]["table_state"])
+    replayed = replay_record(wire["record"], wire["record"]["table_state"])
     assert replayed.over
     assert replayed.settlement.to_wire() == wire["settlement"] == hand.settlement.to_wire()
 

@@ -7,9 +7,9 @@ import sqlite3
 
 import pytest
 
+from qipai.mahjong.rulesets import replay_record
 from qipai.mahjong.scoring import HOUSE as HOUSE_PARTY
 from qipai.mahjong.scoring import Payment, Settlement
-from qipai.mahjong.table.machine import HandMachine
 from qipai.platform.errors import BadInput
 from qipai.platform.titles import escape_points
 from server import economy
@@ -56,7 +56,7 @@ async def test_each_coin_room_hand_moves_points_as_the_same_hand_replayed_at_sta
             stake = record["options"]["base"]
             assert stake in (10, 100)  # from the poorest player at the deal (PL-14)
             at_one = {**record, "options": {**record["options"], "base": 1}}
-            replay = HandMachine.from_record(at_one, record["table_state"])
+            replay = replay_record(at_one, record["table_state"])
             points = seat_to_seat([p.to_wire() for p in replay.settlement.payments])
             assert [p * stake for p in points] == seat_to_seat(stored["settlement"]["payments"])
             assert logged(db, f"hand:{hand['game']}") == dict(zip(NAMES, points, strict=True))

@@ -24,7 +24,7 @@ WRITER = textwrap.dedent(
     from qipai.platform.grants import operator_grant
     from qipai.platform.ledger import pot_account
     from qipai.platform.rooms import economy_fee, room_fee
-    from qipai.protocol import MAHJONG_ROOMS
+    from qipai.mahjong.rulesets import mahjong_rooms
     from server import economy
     from server.economy import HandCoins
     from server.store import MahjongHand, Store
@@ -39,8 +39,9 @@ WRITER = textwrap.dedent(
 
     def played(table):
         # One hand at stake 10 (random legal play, wins taken), finished or cut short.
-        room = rng.choice(list(MAHJONG_ROOMS))
-        ruleset, rules = MAHJONG_ROOMS[room]
+        room = rng.choice(list(mahjong_rooms()))
+        ruleset_class, found = mahjong_rooms()[room]
+        ruleset, rules = ruleset_class.name, dict(found.imposed)
         match = Match(get_ruleset(ruleset, {**rules, "base": 10}), rng.getrandbits(63))
         pot = pot_account(f"table:{table}") if ruleset == "lengzi" else None
         hand = match.start_hand(rng.getrandbits(63))

@@ -7,11 +7,14 @@ Bad vectors raise ``HandCountsError`` (code ``bad_hand_counts``).
 
 - ``is_standard_win``, ``is_seven_pairs``, ``is_thirteen_orphans``, ``decompositions``
 - ``waits`` (MJ-10), ``shanten`` (-1 complete, 0 ready), ``classify_wait`` (MJ-12)
+
+The tables are built on first use, not at import (importing a rules module costs nothing);
+``prepare_tables`` builds them all at once, for a server that warms up before its first deal.
 """
 
 from qipai.mahjong.analysis.counts import HandCountsError
-from qipai.mahjong.analysis.shanten import prepare_tables, shanten
-from qipai.mahjong.analysis.shape_tables import SetShape
+from qipai.mahjong.analysis.shanten import build_shanten_tables, shanten
+from qipai.mahjong.analysis.shape_tables import SetShape, build_group_tables
 from qipai.mahjong.analysis.shapes import (
     Decomposition,
     decompositions,
@@ -20,7 +23,15 @@ from qipai.mahjong.analysis.shapes import (
     is_thirteen_orphans,
 )
 from qipai.mahjong.analysis.wait_class import WaitClass, classify_wait
-from qipai.mahjong.analysis.waits import waits
+from qipai.mahjong.analysis.waits import build_wait_tables, waits
+
+
+def prepare_tables() -> None:
+    """Build every analysis table now (a few seconds of CPU, once) rather than on first use."""
+    build_group_tables()
+    build_wait_tables()
+    build_shanten_tables()
+
 
 __all__ = [
     "Decomposition",

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from qipai.mahjong.analysis.counts import HandCountsError, check_counts, checked_key
 from qipai.mahjong.analysis.distance_tables import CLASSES, TOTAL_BITS, Row, group_rows
-from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT
+from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT, build_group_tables
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 
 _TOTAL_MASK = (1 << TOTAL_BITS) - 1
@@ -46,8 +46,8 @@ _SPLITS = tuple(
 """For each target class, the ways to share its sets and pair between two groups."""
 
 
-def prepare_tables() -> None:
-    """Build the tables now (a few seconds, once) rather than at the first ``shanten`` call.
+def build_shanten_tables() -> None:
+    """Build the tables (a few seconds, once); the first ``shanten`` call does it if nobody has.
 
     Besides the group rows, every combination of rows is precomputed: there are only about
     180 distinct rows, so a hand's shanten is then four dictionary and four list lookups.
@@ -57,6 +57,7 @@ def prepare_tables() -> None:
     with _BUILDING:
         if _full_rows:
             return
+        build_group_tables()
         honours = group_rows(HONOURS, _rows, _row_ids)
         suits = group_rows(SUIT, _rows, _row_ids)
         suit_ids = sorted({value >> TOTAL_BITS for value in suits.values()})
@@ -117,7 +118,7 @@ def shanten(
 def _any_group_rows(counts: Sequence[int]) -> list[int]:
     """The slow path: build the tables if not yet done, and look a group of more than
     ``SMALL_GROUP`` tiles up in the full ones, or raise ``HandCountsError`` for a bad vector."""
-    prepare_tables()
+    build_shanten_tables()
     return [_full_rows[group] for group in _SPLIT(checked_key(counts))]
 
 

@@ -5,8 +5,9 @@ pairs. So the complete hands are exactly the products of complete *groups*, and 
 per group type answers "is this group complete, and how?" by a dictionary lookup keyed by the
 group's counts as ``bytes`` (hashing a 9-byte string is far cheaper than any search).
 
-The tables are built at import by enumerating at most four sets plus an optional pair (a group
-never holds more than 14 tiles): 23,533 arrangements of 21,743 suit vectors, in 0.2 s.
+The tables are built on first use (``build_group_tables``, which ``prepare_tables`` calls) by
+enumerating at most four sets plus an optional pair (a group never holds more than 14 tiles):
+23,533 arrangements of 21,743 suit vectors, in 0.2 s. Importing the module builds nothing.
 From them come, per group vector, its decompositions, whether it holds the pair, and the
 bitmask of ranks that would complete it (the raw material of ``waits``).
 """
@@ -39,12 +40,24 @@ class GroupTables:
     for which ``key + r`` is complete (with the pair if ``key`` has 3n+1 tiles, sets only if
     3n+2) with the flags ``COMPLETE`` and ``HAS_PAIR``; a vector that is neither complete nor
     one tile short is missing. ``arrangements[key]`` lists the readings of a complete vector.
+
+    The three maps are empty until ``build``, which fills them in place: modules that bound
+    them at import see them filled, and ``pairs`` (filled last) tells whether they are.
     """
 
     def __init__(self, ranks: int, chows: bool) -> None:
         self.ranks = ranks
+        self.chows = chows
+        self.arrangements: dict[bytes, tuple[GroupArrangement, ...]] = {}
+        self.pairs: dict[bytes, int] = {}
+        self.status: dict[bytes, int] = {}
+
+    def build(self) -> None:
+        if self.pairs:
+            return
+        ranks = self.ranks
         shapes = [(SetShape.PUNG, r) for r in range(ranks)]
-        if chows:
+        if self.chows:
             shapes += [(SetShape.CHOW, r) for r in range(ranks - 2)]
         shapes.sort(key=lambda shape: (shape[1], shape[0] is SetShape.PUNG))
         arrangements: dict[bytes, list[GroupArrangement]] = {}
@@ -66,8 +79,7 @@ class GroupTables:
                         counts[pair] += 2
                         arrangements.setdefault(bytes(counts), []).append((pair, sets))
                         counts[pair] -= 2
-        self.arrangements = {key: tuple(found) for key, found in arrangements.items()}
-        self.pairs = {key: sum(key) % 3 // 2 for key in arrangements}
+        pairs = {key: sum(key) % 3 // 2 for key in arrangements}
         completions: dict[bytes, int] = {}
         for key in arrangements:
             counts = list(key)
@@ -77,10 +89,18 @@ class GroupTables:
                     smaller = bytes(counts)
                     completions[smaller] = completions.get(smaller, 0) | 1 << rank
                     counts[rank] += 1
-        for key, pair in self.pairs.items():
+        for key, pair in pairs.items():
             completions[key] = completions.get(key, 0) | COMPLETE | pair * HAS_PAIR
-        self.status = completions
+        self.arrangements.update((key, tuple(found)) for key, found in arrangements.items())
+        self.status.update(completions)
+        self.pairs.update(pairs)  # last: a reader that finds it filled finds the others filled
 
 
 SUIT = GroupTables(9, chows=True)
 HONOURS = GroupTables(7, chows=False)
+
+
+def build_group_tables() -> None:
+    """Fill ``SUIT`` and ``HONOURS`` (once; later calls return at once)."""
+    SUIT.build()
+    HONOURS.build()

@@ -11,11 +11,18 @@ from dataclasses import dataclass
 from itertools import product
 
 from qipai.mahjong.analysis.counts import MAX_CONCEALED, SMALL_COUNTS, check_counts
-from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT, GroupArrangement, SetShape
+from qipai.mahjong.analysis.shape_tables import (
+    HONOURS,
+    SUIT,
+    GroupArrangement,
+    SetShape,
+    build_group_tables,
+)
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 
 _SUIT_PAIRS = SUIT.pairs
 _HONOUR_PAIRS = HONOURS.pairs
+"""Bound once, filled in place on first use (``build_group_tables``)."""
 _GROUP_STARTS = (0, 9, 18, 27)
 
 
@@ -44,6 +51,9 @@ def is_standard_win(counts: Sequence[int]) -> bool:
                     found = _HONOUR_PAIRS.get(key[27:])
                     if found is not None and len(key) == 34:
                         return pairs + found == 1
+        if not _HONOUR_PAIRS:  # the first call: build the tables, then ask them
+            build_group_tables()
+            return is_standard_win(counts)
         if len(key) == 34 and not key.strip(SMALL_COUNTS) and sum(counts) <= MAX_CONCEALED:
             return False
     except (TypeError, ValueError):
@@ -77,6 +87,7 @@ def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     """Every standard reading of a complete hand (empty if it is not complete), so that scoring
     can pick the one most favourable to the winner (MJ-11)."""
     check_counts(counts)
+    build_group_tables()
     per_group: list[tuple[GroupArrangement, ...]] = []
     for start in _GROUP_STARTS:
         tables = SUIT if start < 27 else HONOURS

@@ -25,7 +25,14 @@ from qipai.mahjong.analysis.counts import (
     check_counts,
     checked_key,
 )
-from qipai.mahjong.analysis.shape_tables import COMPLETE, HAS_PAIR, HONOURS, SUIT, GroupTables
+from qipai.mahjong.analysis.shape_tables import (
+    COMPLETE,
+    HAS_PAIR,
+    HONOURS,
+    SUIT,
+    GroupTables,
+    build_group_tables,
+)
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 
 SMALL_GROUP = 7
@@ -110,14 +117,36 @@ def _group_values(small: bool) -> dict[bytes, int]:
     return table
 
 
-_VERDICTS = tuple(_verdict(sums) for sums in range(_SUMS))
-_GROUPS = _group_values(small=True)
-_MORE_GROUPS = _group_values(small=False)
+_VERDICTS: list[int] = []
+_GROUPS: dict[bytes, int] = {}
+_MORE_GROUPS: dict[bytes, int] = {}
+_STATUS: dict[bytes, int] = {}
+"""Empty until the first call that misses ``_GROUPS`` fills them (``build_wait_tables``, about
+a second): a lookup in the empty ``_GROUPS`` fails into the slow path, which builds them, so
+the fast path pays nothing for being lazy."""
+
+
+def build_wait_tables() -> None:
+    """Fill the tables in place (once): the group tables first, ``_GROUPS`` last, so a caller
+    that finds ``_GROUPS`` filled finds the rest filled too."""
+    if _GROUPS:
+        return
+    build_group_tables()
+    verdicts = [_verdict(sums) for sums in range(_SUMS)]
+    more = _group_values(small=False)
+    small = _group_values(small=True)
+    if not _VERDICTS:
+        _VERDICTS.extend(verdicts)
+    _STATUS.update(SUIT.status)
+    _STATUS.update(HONOURS.status)
+    _MORE_GROUPS.update(more)
+    _GROUPS.update(small)
+
+
 _SPLIT = struct.Struct("9s9s9s7s").unpack
 """The three suits' and the honours' keys in one call."""
 _GROUP_TABLES = ((0, SUIT), (9, SUIT), (18, SUIT), (27, HONOURS))
 _STARTS = tuple(start for start, _ in _GROUP_TABLES)
-_STATUS = {**SUIT.status, **HONOURS.status}
 _KINDS = {
     start: tuple(
         tuple(start + rank for rank in range(9) if mask >> rank & 1) for mask in range(512)
@@ -168,9 +197,11 @@ def _not_all_held(found: list[int], counts: Sequence[int], melded: Sequence[int]
 
 
 def _checked_groups(counts: Sequence[int]) -> tuple[tuple[bytes, ...], int]:
-    """The slow path, for a bad vector (raise ``HandCountsError``) or a group missing from the
-    table: value the groups afresh (at most 14 tiles keep the sum in its fields)."""
+    """The slow path, for a bad vector (raise ``HandCountsError``), the first call (build the
+    tables) or a group missing from the table: value the groups afresh (at most 14 tiles keep
+    the sum in its fields)."""
     groups = _SPLIT(checked_key(counts))
+    build_wait_tables()
     sums = 0
     for (_, tables), group in zip(_GROUP_TABLES, groups, strict=True):
         value = _GROUPS.get(group)

@@ -31,10 +31,9 @@ from qipai.mahjong.rulesets.baicheng_treasure import (
     treasure_stage,
     treasure_win,
 )
-from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.base import Room, Ruleset
+from qipai.mahjong.rulesets.fees import FeePolicy, fee_percent_option
 from qipai.mahjong.rulesets.lengzi_settlement import (
-    FEE_PERCENT_DOC,
-    percent_fee,
     table_fee_payments,
 )
 from qipai.mahjong.rulesets.lengzi_table_hand import (
@@ -43,9 +42,10 @@ from qipai.mahjong.rulesets.lengzi_table_hand import (
     standing_kongs,
     table_hand,
 )
-from qipai.mahjong.rulesets.options import RulesetOptions, option
+from qipai.mahjong.rulesets.options import RulesetOptions
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore
 from qipai.mahjong.table.actions import ActionType
+from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import NUM_KINDS, kind_of
 
 if TYPE_CHECKING:
@@ -68,13 +68,15 @@ HAND_BEFORE_LAST_CLAIM = 4
 class BaichengOptions(RulesetOptions):
     """底注 is ``base``."""
 
-    fee_percent: int = option(10, (10, 0, 5, 20), FEE_PERCENT_DOC)
+    fee_percent: int = fee_percent_option()
 
 
 class Baicheng(Ruleset):
     name = "baicheng"
     title_zh = "白城鸡宝夹"
     Options = BaichengOptions
+    rooms = (Room("baicheng", "白城鸡宝夹", "Baicheng", "白城"),)
+    fee_policy = FeePolicy.SETTLEMENT
     options: BaichengOptions
 
     tile_set_size = 120
@@ -185,7 +187,7 @@ class Baicheng(Ruleset):
             stake=self.options.base,
             melds_by_seat={s: [notation_meld(m) for m in hand.seats[s].melds] for s in range(4)},
         )
-        fee = percent_fee(self.options.base, self.options.fee_percent)
+        fee = self.room_fee(self.options.base)
         return [
             *table_fee_payments(fee),
             *win_payments(lines, winner=win.seat),

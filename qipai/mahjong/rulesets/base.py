@@ -17,12 +17,14 @@ created by ``new_table_state`` and visible to hooks as ``hand.table_state``.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from qipai.mahjong.rulesets.fees import FeePolicy, percent_fee
 from qipai.mahjong.rulesets.options import RulesetOptions
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore
+from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import kinds_in_set
 
 if TYPE_CHECKING:
@@ -32,51 +34,37 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class TableMeld:
-    """A declared set on the table. ``type`` is a MeldKind value; ``tiles`` are instance ids.
+class Room:
+    """A room of the hall that plays a ruleset: its id, its names, and the option values it
+    imposes (血战到底 is Sichuan with ``xuezhan=True``). ``short_zh`` fits a narrow column."""
 
-    ``from_seat`` is the seat whose discard completed it (None for concealed kongs; for an added
-    kong, the seat the original pung came from).
-    """
-
-    type: str
-    kind: int
-    tiles: tuple[int, ...]
-    from_seat: int | None = None
+    id: str
+    name_zh: str
+    name_en: str
+    short_zh: str
+    imposed: Mapping[str, Any] = field(default_factory=dict)
 
     @property
-    def is_kong(self) -> bool:
-        return self.type.startswith("kong")
-
-
-@dataclass(frozen=True)
-class WinContext:
-    """Everything a ruleset needs to judge and value one candidate win.
-
-    ``counts`` is the concealed part including the winning tile. The flags describe the moment:
-    ``after_kong`` = on a kong replacement (杠上花), ``robbing`` = on another player's added kong,
-    ``heavenly``/``earthly`` = 天和/地和 conditions already checked by the machine. A purely static
-    evaluation (查大叫, hints) uses all flags False.
-    """
-
-    seat: int
-    counts: tuple[int, ...]
-    melds: tuple[TableMeld, ...]
-    win_kind: int
-    self_draw: bool
-    void_suit: int | None = None
-    after_kong: bool = False
-    robbing: bool = False
-    heavenly: bool = False
-    earthly: bool = False
+    def title(self) -> str:
+        """Both names, the way the lobby and the records show a room: 四川麻将 Sichuan."""
+        return f"{self.name_zh} {self.name_en}"
 
 
 class Ruleset:
-    """Base ruleset. Subclasses set the class attributes and implement ``score_win``."""
+    """Base ruleset. Subclasses set the class attributes and implement ``score_win``.
+
+    A ruleset owns its identity: ``name`` (the registry key and the stored records' ruleset id),
+    ``rooms`` (what the hall offers: every room the registry finds), ``random_seating`` (seats
+    drawn by lot in all its rooms, ZY-02), ``fee_policy`` (PL-16: whether its settlement carries
+    its own 台费 lines or the economy charges ``room_fee``) and ``Options`` (which rules exist).
+    """
 
     name: ClassVar[str] = ""
     title_zh: ClassVar[str] = ""
     Options: ClassVar[type[RulesetOptions]] = RulesetOptions
+    rooms: ClassVar[tuple[Room, ...]] = ()
+    random_seating: ClassVar[bool] = False
+    fee_policy: ClassVar[FeePolicy] = FeePolicy.ECONOMY
 
     tile_set_size: ClassVar[int] = 136
     allows_chow: ClassVar[bool] = False
@@ -97,6 +85,11 @@ class Ruleset:
             raise TypeError(f"{self.name} takes {self.Options.__name__}")
 
     # --- settings that may depend on options -------------------------------------------------
+    def room_fee(self, stake: int) -> int:
+        """PL-16: the fee per player per won hand at this stake; by default the ``fee_percent``
+        option's share of it (a ruleset with a flat fee overrides this)."""
+        return percent_fee(stake, self.options.fee_percent)
+
     @property
     def uses_void_declaration(self) -> bool:
         """Whether the hand starts with a secret one-suit declaration (Sichuan 定缺)."""

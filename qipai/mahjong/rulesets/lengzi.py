@@ -12,7 +12,8 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.notation import MeldKind
-from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.base import Room, Ruleset
+from qipai.mahjong.rulesets.fees import FeePolicy
 from qipai.mahjong.rulesets.lengzi_settlement import (
     LENGZI_FAN,
     LengziWin,
@@ -25,6 +26,7 @@ from qipai.mahjong.rulesets.lengzi_table_hand import standing_kongs, table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions, option
 from qipai.mahjong.scoring import POT, Payment, WinRecord, WinScore, net
 from qipai.mahjong.table.errors import IllegalAction
+from qipai.mahjong.table.state import WinContext
 
 if TYPE_CHECKING:
     from qipai.mahjong.table.machine import HandMachine, KongRecord
@@ -50,6 +52,8 @@ class Lengzi(Ruleset):
     name = "lengzi"
     title_zh = "长安棱子"
     Options = LengziOptions
+    rooms = (Room("lengzi", "长安棱子", "Lengzi", "棱子"),)
+    fee_policy = FeePolicy.SETTLEMENT
     options: LengziOptions
 
     allows_chow = False
@@ -62,6 +66,10 @@ class Lengzi(Ruleset):
 
     def reserve(self, hand: HandMachine) -> int:
         return RESERVE
+
+    def room_fee(self, stake: int) -> int:
+        """A flat 台费, whatever the stake (000:L191)."""
+        return self.options.table_fee
 
     def new_table_state(self) -> dict[str, Any]:
         return {"pot": 0, "xiapao": [False, False, False, False], "pot_split": False}

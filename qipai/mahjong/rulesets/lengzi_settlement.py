@@ -149,14 +149,6 @@ def settle_win(
     ]
 
 
-FEE_PERCENT_DOC = "台费 per player per won hand in % of the stake, at least 1; 0 = none (PL-16)"
-
-
-def percent_fee(stake: int, percent: int) -> int:
-    """PL-16's default fee outside Lengzi: a share of the stake, rounded down, at least 1."""
-    return max(1, stake * percent // 100) if percent else 0
-
-
 def table_fee_payments(fee: int) -> list[Payment]:
     """台费: every player pays the house, only in a hand that has a winner (000:L193)."""
     return [Payment(seat, HOUSE, fee, "台费") for seat in range(SEATS)] if fee else []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from qipai.mahjong.notation import HandText, Meld, MeldKind
-from qipai.mahjong.rulesets.base import TableMeld, WinContext
+from qipai.mahjong.table.state import TableMeld, WinContext
 from qipai.mahjong.tiles import counts_to_kinds, kind_of
 
 if TYPE_CHECKING:

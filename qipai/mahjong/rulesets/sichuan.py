@@ -12,10 +12,12 @@ import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.base import Room, Ruleset
+from qipai.mahjong.rulesets.fees import fee_percent_option
 from qipai.mahjong.rulesets.options import RulesetOptions, option
 from qipai.mahjong.rulesets.sichuan_fans import sichuan_score, suits_present, total_counts
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore, multiplier
+from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import kind_of, suit_of
 
 if TYPE_CHECKING:
@@ -34,12 +36,17 @@ class SichuanOptions(RulesetOptions):
     self_draw: str = option("base", ("base", "fan", "none"), "自摸加底 / 自摸加番 / nothing")
     dian_gang_hua: str = option("discard", ("discard", "self_draw"), "点杠花 paid as")
     dealer_rule: str = option("standard", ("standard", "qq"), "dealer rotation (SC-18)")
+    fee_percent: int = fee_percent_option()
 
 
 class Sichuan(Ruleset):
     name = "sichuan"
     title_zh = "四川麻将"
     Options = SichuanOptions
+    rooms = (
+        Room("sichuan", "四川麻将", "Sichuan", "四川", {"xuezhan": False}),
+        Room("xuezhan", "血战到底", "Xuezhan", "血战", {"xuezhan": True}),
+    )
     options: SichuanOptions
 
     tile_set_size = 108

@@ -8,8 +8,8 @@ total it yields, not by its own value.
 from __future__ import annotations
 
 from qipai.mahjong.analysis import SetShape, decompositions, is_seven_pairs
-from qipai.mahjong.rulesets.base import TableMeld, WinContext
 from qipai.mahjong.scoring import Fan, WinScore
+from qipai.mahjong.table.state import TableMeld, WinContext
 from qipai.mahjong.tiles import NUM_KINDS, suit_of
 
 SEVEN_PAIRS_ROOT = {"龙七对", "清龙七对"}

@@ -11,10 +11,9 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.notation import MeldKind
-from qipai.mahjong.rulesets.base import Ruleset, WinContext
+from qipai.mahjong.rulesets.base import Room, Ruleset
+from qipai.mahjong.rulesets.fees import FeePolicy, fee_percent_option
 from qipai.mahjong.rulesets.lengzi_settlement import (
-    FEE_PERCENT_DOC,
-    percent_fee,
     table_fee_payments,
 )
 from qipai.mahjong.rulesets.lengzi_table_hand import table_hand
@@ -26,6 +25,7 @@ from qipai.mahjong.rulesets.zhongyou_settlement import (
     twelve_down_feeder,
 )
 from qipai.mahjong.scoring import Payment, WinRecord, WinScore
+from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import WINDS
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ ROUNDS = 4
 class ZhongyouOptions(RulesetOptions):
     min_fan: int = option(0, (0, 1, 3), "fewest fan a win needs (ZY-05; 0 = 鸡胡 may win)")
     full_shoot: bool = option(False, (False, True), "全铳: the discarder pays three shares")
-    fee_percent: int = option(10, (10, 0, 5, 20), FEE_PERCENT_DOC)
+    fee_percent: int = fee_percent_option()
 
 
 def seat_wind(seat: int, dealer: int) -> int:
@@ -66,6 +66,9 @@ class Zhongyou(Ruleset):
     name = "zhongyou"
     title_zh = "众游世界"
     Options = ZhongyouOptions
+    rooms = (Room("zhongyou", "众游世界", "Zhongyou", "众游"),)
+    random_seating = True  # ZY-02: seats are drawn by lot
+    fee_policy = FeePolicy.SETTLEMENT
     options: ZhongyouOptions
 
     tile_set_size = 136
@@ -152,7 +155,7 @@ class Zhongyou(Ruleset):
             feeder=twelve_down_feeder(hand.seats[win.seat].melds),
             kong_discarder=direct_kong_feeder,
         )
-        fee = percent_fee(self.options.base, self.options.fee_percent)
+        fee = self.room_fee(self.options.base)
         return table_fee_payments(fee) + share_payments(
             winner=win.seat,
             fan=win.score.fan,

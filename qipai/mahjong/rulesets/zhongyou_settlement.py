@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from qipai.mahjong.notation import MeldKind
-from qipai.mahjong.rulesets.base import TableMeld
 from qipai.mahjong.scoring import Payment
+from qipai.mahjong.table.state import TableMeld
 
 SEATS = 4
 FULL_HAND_MELDS = 4

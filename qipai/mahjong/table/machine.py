@@ -17,19 +17,32 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from qipai.mahjong.analysis import is_seven_pairs, is_standard_win, is_thirteen_orphans, waits
 from qipai.mahjong.notation import MeldKind
-from qipai.mahjong.rulesets.base import Ruleset, TableMeld, WinContext
 from qipai.mahjong.scoring import Payment, Settlement, WinRecord, WinScore
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.errors import HandOver, IllegalAction, MalformedAction, NotYourTurn
 from qipai.mahjong.table.events import Event
 from qipai.mahjong.table.hints import SeatHint, hint_key, seat_hint
-from qipai.mahjong.table.state import ClaimWindow, KongRecord, PassedWin, Phase, SeatState
+from qipai.mahjong.table.state import (
+    ClaimWindow,
+    KongRecord,
+    PassedWin,
+    Phase,
+    SeatState,
+    TableMeld,
+    WinContext,
+)
 from qipai.mahjong.table.views import meld_wire, seat_view
 from qipai.mahjong.tiles import NUM_KINDS, kind_of, suit_of
 from qipai.mahjong.wall import Wall, deal
+
+if TYPE_CHECKING:
+    from qipai.mahjong.rulesets.base import (
+        Ruleset,  # the rules the machine asks; never imported at run time
+    )
 
 SEATS = range(4)
 
@@ -151,7 +164,8 @@ class HandMachine:
 
     def record(self) -> dict:
         """The hand as stored for replays: room rules, seed, dealer and the actions, all plain
-        wire data (a hand built with ``arranged`` has no seed and cannot be recorded)."""
+        wire data (a hand built with ``arranged`` has no seed and cannot be recorded).
+        ``qipai.mahjong.rulesets.replay_record`` rebuilds the hand: it needs the registry."""
         return {
             "ruleset": self.ruleset.name,
             "options": self.ruleset.options.to_values(),
@@ -159,21 +173,6 @@ class HandMachine:
             "dealer": self.dealer,
             "actions": [action.to_wire() for action in self.actions],
         }
-
-    @classmethod
-    def from_record(cls, record: dict, table_state: dict | None = None) -> HandMachine:
-        """Rebuild a hand from ``record()``; bad data raises the usual typed errors."""
-        # imported here: the registry imports rulesets that import this module
-        from qipai.mahjong.rulesets import get_ruleset
-
-        if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
-            raise MalformedAction("a hand record is a map with an action list")
-        seed, dealer = record.get("seed"), record.get("dealer")
-        if type(seed) is not int or type(dealer) is not int or not 0 <= dealer < 4:
-            raise MalformedAction("a hand record needs an integer seed and a dealer seat")
-        ruleset = get_ruleset(str(record.get("ruleset")), record.get("options") or {})
-        actions = [Action.from_wire(a) for a in record["actions"]]
-        return cls.replay(ruleset, seed, dealer, actions, table_state)
 
     # ------------------------------------------------------------------ queries
     @property

@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.scoring import net
 from qipai.mahjong.table.errors import HandNotOver, MahjongError
 from qipai.mahjong.table.machine import HandMachine
+
+if TYPE_CHECKING:
+    from qipai.mahjong.rulesets.base import (
+        Ruleset,  # the rules the machine asks; never imported at run time
+    )
 
 
 class MatchOver(MahjongError):

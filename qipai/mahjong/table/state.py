@@ -5,10 +5,49 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from qipai.mahjong.rulesets.base import TableMeld
 from qipai.mahjong.scoring import Payment, WinRecord
 from qipai.mahjong.table.actions import Action
 from qipai.mahjong.tiles import NUM_KINDS, kind_of
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """A declared set on the table. ``type`` is a MeldKind value; ``tiles`` are instance ids.
+
+    ``from_seat`` is the seat whose discard completed it (None for concealed kongs; for an added
+    kong, the seat the original pung came from).
+    """
+
+    type: str
+    kind: int
+    tiles: tuple[int, ...]
+    from_seat: int | None = None
+
+    @property
+    def is_kong(self) -> bool:
+        return self.type.startswith("kong")
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """Everything a ruleset needs to judge and value one candidate win.
+
+    ``counts`` is the concealed part including the winning tile. The flags describe the moment:
+    ``after_kong`` = on a kong replacement (杠上花), ``robbing`` = on another player's added kong,
+    ``heavenly``/``earthly`` = 天和/地和 conditions already checked by the machine. A purely static
+    evaluation (查大叫, hints) uses all flags False.
+    """
+
+    seat: int
+    counts: tuple[int, ...]
+    melds: tuple[TableMeld, ...]
+    win_kind: int
+    self_draw: bool
+    void_suit: int | None = None
+    after_kong: bool = False
+    robbing: bool = False
+    heavenly: bool = False
+    earthly: bool = False
 
 
 class Phase(StrEnum):

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from qipai.mahjong.notation import MeldKind
-from qipai.mahjong.rulesets.base import TableMeld
-from qipai.mahjong.table.state import Phase
+from qipai.mahjong.table.state import Phase, TableMeld
 
 if TYPE_CHECKING:
     from qipai.mahjong.table.machine import HandMachine

@@ -2,11 +2,12 @@
 
 import pytest
 
-from qipai.protocol import ErrorCode, GoClock, GoOptions, ProtocolError, parse_options
+from qipai.go.errors import BadOptions
+from qipai.go.options import GoClock, GoOptions
 
 
 def bad(wire):
-    with pytest.raises(ProtocolError) as err:
+    with pytest.raises(BadOptions) as err:
         GoOptions.from_wire(wire)
     return err.value.code
 
@@ -55,14 +56,8 @@ def test_ranked_tables_get_the_ranked_clock():
     ],
 )
 def test_out_of_rule_options_are_refused(wire):
-    assert bad(wire) == ErrorCode.BAD_OPTION
+    assert bad(wire) == "bad_options"
 
 
 def test_handicap_defaults_komi_to_zero():
     assert GoOptions.from_wire({"handicap": 4}).komi == 0.0
-
-
-def test_unknown_room():
-    with pytest.raises(ProtocolError) as err:
-        parse_options("chess", {})
-    assert err.value.code == ErrorCode.NO_SUCH_ROOM

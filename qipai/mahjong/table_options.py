@@ -1,8 +1,11 @@
-"""Mahjong table options: one room per ruleset, the room's rules, the match length and who sits.
+"""Mahjong table options: the room, the room's rules, the match length and who sits.
 
-The rules themselves (which option values a ruleset accepts) belong to the ruleset's own options
-class in ``qipai.mahjong.rulesets``; this module only adds what a table decides on top of them:
-how long the match is, how seats are taken, and whether the table is timed (MJ-06).
+The rooms, and the option values each imposes, are the registered rulesets' own (``Ruleset.rooms``);
+the rules themselves (which option values a ruleset accepts) belong to the ruleset's options
+class. This module only adds what a table decides on top of them: how long the match is, how
+seats are taken, and whether the table is timed (MJ-06). Refused options raise ``BadOptions``
+(an unknown room ``UnknownRuleset``); the hall turns them into the protocol's ``bad_option`` and
+``no_such_room`` (server/rooms.py).
 """
 
 from __future__ import annotations
@@ -10,33 +13,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from qipai.mahjong.rulesets import get_ruleset
-from qipai.mahjong.table.errors import MahjongError
-
-from .errors import ErrorCode, ProtocolError
-
-#: Room id -> (ruleset name, option values the room imposes).  血战到底 is Sichuan played on.
-MAHJONG_ROOMS: dict[str, tuple[str, dict[str, Any]]] = {
-    "sichuan": ("sichuan", {"xuezhan": False}),
-    "xuezhan": ("sichuan", {"xuezhan": True}),
-    "lengzi": ("lengzi", {}),
-    "baicheng": ("baicheng", {}),
-    "zhongyou": ("zhongyou", {}),
-}
-
-#: Rooms whose seats are always dealt at random: Zhongyou draws seats by lot (ZY-02).
-RANDOM_SEATING_ROOMS = frozenset({"zhongyou"})
+from qipai.mahjong.rulesets import find_room, get_ruleset
+from qipai.mahjong.table.errors import BadOptions, MahjongError, UnknownRuleset
 
 #: Coin room tiers (platform.md §6) by wire name; no tier is a friendly table (PL-03).
 COIN_TIERS = ("free", "hundred", "thousand", "anti_cheat")
 
-MAHJONG_SEATS = ("0", "1", "2", "3")
 MAX_HANDS = 64
 MAX_ROUNDS = 4
 
 
-def _bad(message: str) -> ProtocolError:
-    return ProtocolError(ErrorCode.BAD_OPTION, message)
+def _room(room: str):
+    found = find_room(room)
+    if found is None:
+        raise UnknownRuleset(f"no mahjong ruleset offers a room {room[:32]!r}")
+    return found
+
+
+def _bad(message: str) -> BadOptions:
+    return BadOptions(message)
 
 
 def _flag(wire: dict[str, Any], key: str, default: bool) -> bool:
@@ -76,19 +71,15 @@ class MahjongOptions:
 
     @property
     def ruleset(self) -> str:
-        return MAHJONG_ROOMS[self.room][0]
-
-    @classmethod
-    def parser(cls, room: str):
-        """The ``ROOM_OPTIONS`` entry of one mahjong room."""
-        return lambda wire: cls.from_wire(room, wire)
+        return _room(self.room)[0].name
 
     @classmethod
     def from_wire(cls, room: str, wire: Any) -> MahjongOptions:
         wire = {} if wire is None else wire
         if not isinstance(wire, dict):
             raise _bad("options must be a map")
-        ruleset, imposed = MAHJONG_ROOMS[room]
+        ruleset_class, found = _room(room)
+        ruleset, imposed, by_lot = ruleset_class.name, found.imposed, ruleset_class.random_seating
         rules = wire.get("rules", {})
         if not isinstance(rules, dict):
             raise _bad("option 'rules' must be a map of rule option to value")
@@ -103,10 +94,10 @@ class MahjongOptions:
         hands = _count(wire, "hands", None if rounds else 4, MAX_HANDS)
         if (hands is None) == (rounds is None) or not (hands or rounds):
             raise _bad("give the match length as 'hands' (1-64) or 'rounds' (1-4), not both")
-        seating = wire.get("seating", "random" if room in RANDOM_SEATING_ROOMS else "free")
+        seating = wire.get("seating", "random" if by_lot else "free")
         if seating not in ("free", "random"):
             raise _bad("option 'seating' must be 'free' or 'random'")
-        if room in RANDOM_SEATING_ROOMS and seating != "random":
+        if by_lot and seating != "random":
             raise _bad(f"seats are drawn by lot in the {room} room")
         hotseat = _flag(wire, "hotseat", False)
         bots = _count(wire, "bots", 0, 3) or 0

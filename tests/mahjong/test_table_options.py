@@ -1,12 +1,17 @@
-"""Mahjong room options: built from the wire or refused with bad_option / no_such_room."""
+"""Mahjong table options: built from the wire for a room of the registry, or refused with a
+typed error (``BadOptions``; ``UnknownRuleset`` for a room no ruleset offers)."""
 
 import pytest
 
-from qipai.protocol import DEFAULT_LIMITS, ErrorCode, ProtocolError, parse_options
-from qipai.protocol.mahjong_options import MAHJONG_ROOMS, MahjongOptions
+from qipai.mahjong.rulesets import mahjong_rooms
+from qipai.mahjong.table.errors import BadOptions, UnknownRuleset
+from qipai.mahjong.table_options import MahjongOptions
+from qipai.protocol import DEFAULT_LIMITS
+
+parse_options = MahjongOptions.from_wire
 
 
-@pytest.mark.parametrize("room", sorted(MAHJONG_ROOMS))
+@pytest.mark.parametrize("room", sorted(mahjong_rooms()))
 def test_every_room_builds_its_defaults_and_round_trips(room):
     options = parse_options(room, None)
     assert options.room == room and options.hands == 4 and options.rounds is None
@@ -19,17 +24,15 @@ def test_xuezhan_is_sichuan_played_on_and_cannot_be_switched_off():
     assert options.ruleset == "sichuan"
     assert options.rules["xuezhan"] is True and options.rules["cap"] == 4
     assert parse_options("sichuan", None).rules["xuezhan"] is False
-    with pytest.raises(ProtocolError) as err:
+    with pytest.raises(BadOptions):
         parse_options("xuezhan", {"rules": {"xuezhan": False}})
-    assert err.value.code == ErrorCode.BAD_OPTION
 
 
 def test_zhongyou_seats_are_drawn_by_lot():
     assert parse_options("zhongyou", None).random_seats is True
     assert parse_options("sichuan", {"seating": "random"}).random_seats is True
-    with pytest.raises(ProtocolError) as err:
+    with pytest.raises(BadOptions):
         parse_options("zhongyou", {"seating": "free"})
-    assert err.value.code == ErrorCode.BAD_OPTION
 
 
 def test_match_length_in_hands_or_rounds():
@@ -64,15 +67,13 @@ def test_hotseat_tables_are_untimed_and_take_bots():
     ],
 )
 def test_bad_options_are_refused(wire):
-    with pytest.raises(ProtocolError) as err:
+    with pytest.raises(BadOptions):
         parse_options("sichuan", wire)
-    assert err.value.code == ErrorCode.BAD_OPTION
 
 
 def test_unknown_room():
-    with pytest.raises(ProtocolError) as err:
+    with pytest.raises(UnknownRuleset):
         parse_options("riichi", None)
-    assert err.value.code == ErrorCode.NO_SUCH_ROOM
 
 
 def test_depth_limit_leaves_room_for_a_mahjong_view():
@@ -82,3 +83,11 @@ def test_depth_limit_leaves_room_for_a_mahjong_view():
         MahjongOptions.from_wire("baicheng", {"rules": {"fee_percent": 0}}).rules["fee_percent"]
         == 0
     )
+
+
+def test_sichuan_fee_is_an_option_like_the_others():
+    """PL-16: every room's fee is configurable; Sichuan's default is 10 % of the stake."""
+    assert parse_options("sichuan", None).rules["fee_percent"] == 10
+    assert parse_options("xuezhan", {"rules": {"fee_percent": 5}}).rules["fee_percent"] == 5
+    with pytest.raises(BadOptions):
+        parse_options("sichuan", {"rules": {"fee_percent": 7}})
