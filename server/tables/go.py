@@ -41,8 +41,8 @@ from .base import Occupant, Table
 from .go_board import BoardText, forbidden_points
 
 if TYPE_CHECKING:
-    from ..hall import Hall
     from ..session import Session
+    from .host import GoHost
 
 RANKED_SCORING_SECONDS = 5 * 60
 ADJOURN_AFTER = 10 * 60
@@ -119,7 +119,7 @@ class GoTable(Table):
     seat_order = ("black", "white")
     options: GoOptions
 
-    def __init__(self, hall: Hall, table_id: int, options: GoOptions, created_by: str) -> None:
+    def __init__(self, hall: GoHost, table_id: int, options: GoOptions, created_by: str) -> None:
         super().__init__(hall, table_id, options, created_by)
         self.game = Game(options.size, options.komi, options.handicap)
         clock = options.clock
@@ -153,7 +153,7 @@ class GoTable(Table):
         return self.game.phase
 
     @classmethod
-    def resumed(cls, hall: Hall, table_id: int, adjourned: AdjournedGame) -> GoTable:
+    def resumed(cls, hall: GoHost, table_id: int, adjourned: AdjournedGame) -> GoTable:
         """A table for an adjourned game (GO-12), both players seated, play going on."""
         options = GoOptions.from_wire(json.loads(adjourned.options))
         table = cls(hall, table_id, options, adjourned.black)

@@ -3,54 +3,41 @@
 Every rule of the match and its clocks is the core's (``qipai.platform.mahjong_table``): this
 class hands it the players' requests, who is present and the time, sleeps until its
 ``next_deadline``, and carries out what comes back — publishing (``mahjong_views``: each
-receiver sees only what its seats may), storing hands, moving a coin room's coins through the
-hall, and handing seats to the bot. It reads a coin room's stake before each deal (PL-14).
+receiver sees only what its seats may), storing hands and moving a coin room's coins
+(``mahjong_books``), and handing seats to the bot. It reads a coin room's stake before each
+deal (PL-14). It asks its host (``host.MahjongHost``, the hall) for a handful of things only;
+防作弊 rooms' seating is ``mahjong_rooms``.
 """
 
 from __future__ import annotations
 
-import json
-import logging
 import random
 import secrets
 import threading
-import time
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import trio
 
 from qipai.mahjong.analysis.shanten import prepare_tables
 from qipai.mahjong.rulesets import get_ruleset
-from qipai.mahjong.scoring import Settlement
 from qipai.mahjong.table import Action, ActionType, IllegalAction, MahjongError
-from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.table.match import Match, MatchLength
-from qipai.platform import mahjong_table as core
+from qipai.platform import mahjong_table as table_match
 from qipai.platform.ledger import pot_account
 from qipai.platform.mahjong_table import CLAIM_PHASES, MahjongTableMatch, Presence, TableRules
-from qipai.platform.rooms import RoomTier, economy_fee, room_fee, seats_to_stand_up, stake_for
+from qipai.platform.rooms import RoomTier, seats_to_stand_up, stake_for
 from qipai.protocol import MAHJONG_ROOMS, ErrorCode, MahjongOptions, ProtocolError
 
 from .. import economy
-from ..economy import HandCoins
-from ..store import MahjongHand
 from .base import Occupant
+from .host import MahjongHost
+from .mahjong_books import MahjongBooks
 from .mahjong_config import MahjongConfig
-from .mahjong_escape import (
-    EscapeCoins,
-    payments_due,
-    record_escape,
-    record_leaver_fee,
-    record_leaving,
-)
-from .mahjong_views import MahjongViews, standing
+from .mahjong_rooms import AntiCheatRooms
+from .mahjong_views import standing
 
 if TYPE_CHECKING:
-    from ..hall import Hall
     from ..session import Session
-
-log = logging.getLogger(__name__)
 
 TABLE_ACTIONS = ("ready", "auto", "manual", "add_bots", "incremental", "show")
 MACHINE_ACTIONS = frozenset(a.value for a in ActionType)
@@ -81,7 +68,7 @@ def protocol_error(error: MahjongError) -> ProtocolError:
     return ProtocolError(code, error.message)
 
 
-class MahjongTable(MahjongViews):
+class MahjongTable(AntiCheatRooms, MahjongBooks):
     seat_order = ("0", "1", "2", "3")
     options: MahjongOptions
 
@@ -89,7 +76,9 @@ class MahjongTable(MahjongViews):
     def rooms() -> tuple[str, ...]:
         return tuple(MAHJONG_ROOMS)
 
-    def __init__(self, hall: Hall, table_id: int, options: MahjongOptions, created_by: str) -> None:
+    def __init__(
+        self, hall: MahjongHost, table_id: int, options: MahjongOptions, created_by: str
+    ) -> None:
         self.room = options.room
         super().__init__(hall, table_id, options, created_by)
         self.config: MahjongConfig = hall.config.mahjong
@@ -136,17 +125,9 @@ class MahjongTable(MahjongViews):
             return "waiting"
         return "between" if self.core.between or self.core.hand is None else "playing"
 
-    def occupant(self, seat: int) -> Occupant:
-        occupant = self.seats[str(seat)]
-        assert occupant is not None
-        return occupant
-
     @property
     def humans(self) -> set[str]:
         return {o.name for o in self.seats.values() if o is not None and not o.bot}
-
-    def _names(self) -> tuple[str, ...]:
-        return tuple(self.occupant(s).name for s in range(4))
 
     # ------------------------------------------------------------------ setting up
 
@@ -223,7 +204,7 @@ class MahjongTable(MahjongViews):
             self._timer.deadline = self._next_time()
 
     def _next_time(self) -> float:
-        return self.core.next_deadline() if self._pumping() else core.NEVER
+        return self.core.next_deadline() if self._pumping() else table_match.NEVER
 
     def _step(self, now: float) -> bool:
         if not self._pumping():
@@ -246,34 +227,27 @@ class MahjongTable(MahjongViews):
     def _carry_out(self) -> None:
         """Do what the match asks, in its order."""
         for output in self.core.outputs():
-            if isinstance(output, core.Publish):
+            if isinstance(output, table_match.Publish):
                 if output.kind == "deal":
                     self.fee_paid = set()
                 self.publish(output.kind, events=output.events, **output.detail)
-            elif isinstance(output, core.HandDone):
+            elif isinstance(output, table_match.HandDone):
                 self._store_hand(output)
-            elif isinstance(output, core.Escaped):
+            elif isinstance(output, table_match.Escaped):
                 self._store_escape(output)
-            elif isinstance(output, core.WinnerLeft):
+            elif isinstance(output, table_match.WinnerLeft):
                 self._winner_pays_fee(output)
-            elif isinstance(output, core.LeftBetween):
+            elif isinstance(output, table_match.LeftBetween):
                 self._pot_on_leaving(output)
-            elif isinstance(output, core.ToBot):
+            elif isinstance(output, table_match.ToBot):
                 self._to_bot(self.occupant(output.seat))
-            elif isinstance(output, core.Confirm):
+            elif isinstance(output, table_match.Confirm):
                 if not self.occupant(output.seat).bot:
                     self._refresh(output.seat)
             else:
                 self._over(output)
 
-    def _refresh(self, seat: int) -> None:
-        """Only the answering player learns that its answer was taken: a private snapshot."""
-        name = self.occupant(seat).name
-        for session in list(self.audience):
-            if session.name == name:
-                self.snapshot(session)
-
-    def _over(self, ended: core.Ended) -> None:
+    def _over(self, ended: table_match.Ended) -> None:
         names = self._names()
         match = self.core.match
         assert match is not None
@@ -318,133 +292,6 @@ class MahjongTable(MahjongViews):
         ruleset = get_ruleset(options.ruleset, {**options.rules, "base": stake})
         self.core.restake(ruleset, pot if self.pot else None)
         self.wake()
-
-    def _coins(self, hand: HandMachine, last: bool) -> HandCoins | None:
-        if self.tier is None:
-            return None
-        assert hand.settlement is not None and self.stake is not None
-        return HandCoins(
-            settlement=hand.settlement,
-            seats=self._names(),
-            fee=economy_fee(self.core.ruleset, self.stake),
-            pot=self.pot,
-            close_pot=last,
-            fee_paid=tuple(sorted(self.fee_paid)),
-        )
-
-    def _coins_written(self, hand_number: int, names: tuple[str, ...], outcome: Any) -> None:
-        """The hand's coins are in the ledger: every seat sees the new balances (an error was
-        logged by the hall, and the next stake's read shows the truth)."""
-        if not isinstance(outcome, tuple):
-            return
-        before, after = outcome
-        self.coins.update(zip(names, after, strict=True))
-        moved = [new - old for old, new in zip(before, after, strict=True)]
-        self.coins_moved = {"hand": hand_number, "coins": moved}
-        self.publish("coins")
-
-    # ------------------------------------------------------------------ storing
-
-    def _store_hand(self, done: core.HandDone) -> None:
-        record_id = self.hall.allocate_game_id()
-        self.game_ids.append(record_id)
-        row = self._stored(record_id, done.number, done.hand, done.start_state)
-        coins = self._coins(done.hand, done.last)
-        if coins is None:
-            self.hall.record_mahjong_hand(row, coins)
-        else:
-            written = partial(self._coins_written, done.number, coins.seats)
-            self.hall.record_mahjong_hand(row, coins, written)
-
-    def _store_escape(self, escape: core.Escaped) -> None:
-        """The interrupted hand is stored with its coins in one transaction; the escaper pays
-        the fee alone in a coin room (PL-25)."""
-        seat, hand = escape.seat, escape.hand
-        record_id = self.hall.allocate_game_id()
-        self.game_ids.append(record_id)
-        why = {"seat": seat, "cause": escape.cause}
-        row = self._stored(
-            record_id, escape.number, hand, escape.start_state, escape.settlement, why
-        )
-        coins = None
-        if self.tier is not None:
-            stake = self.core.ruleset.options.base
-            coins = EscapeCoins(
-                due=tuple(payments_due(hand)),
-                escaper=seat,
-                seats=self._names(),
-                stake=stake,
-                fee=room_fee(self.core.ruleset, stake),
-                pot=self.pot,
-                split_pot=escape.first_leaver,
-                close_pot=True,
-                room=self.room,
-            )
-        self.hall.write_mahjong(
-            lambda db, insert: record_escape(db, insert, row, coins),
-            f"mahjong hand {record_id} (escape)",
-        )
-        self.publish(
-            "escaped",
-            seat=str(seat),
-            name=self.occupant(seat).name,
-            cause=escape.cause,
-            settlement=escape.settlement.to_wire(),
-        )
-
-    def _winner_pays_fee(self, left: core.WinnerLeft) -> None:
-        """SC-16 and PL-22: in a coin room a xuezhan winner who leaves pays the fee now."""
-        seat = left.seat
-        if self.tier is None or seat in self.fee_paid:
-            return
-        assert self.stake is not None
-        self.fee_paid.add(seat)
-        account = self.occupant(seat).name
-        fee = room_fee(self.core.ruleset, self.stake)
-        ref = f"leave:{self.id}:{left.number}"
-        self.hall.write_mahjong(
-            lambda db, _insert: record_leaver_fee(db, account, fee, ref, time.time()),
-            f"table {self.id}: {account} paid the fee leaving",
-        )
-
-    def _pot_on_leaving(self, left: core.LeftBetween) -> None:
-        """A coin table's pot is split (by its first leaver) and closed as the match ends."""
-        if self.tier is None or not self.pot:
-            return
-        pot, names = self.pot, self._names()
-        leaver = left.seat if left.first_leaver else None
-        ref = f"leave:{self.id}:{left.number}"
-        self.hall.write_mahjong(
-            lambda db, _insert: record_leaving(db, pot, names, leaver, True, ref, time.time()),
-            f"table {self.id}: {names[left.seat]} left",
-        )
-
-    def _stored(
-        self,
-        record_id: int,
-        number: int,
-        hand: HandMachine,
-        start_state: dict[str, Any],
-        settlement: Settlement | None = None,
-        escaped: dict[str, Any] | None = None,
-    ) -> MahjongHand:
-        """The hand as stored; an escape's record says who escaped and why, and carries the
-        settlement of the interrupted hand (the machine has none)."""
-        record = {**hand.record(), "table_state": start_state}
-        if escaped is not None:
-            record["escaped"] = escaped
-        settlement = settlement or hand.settlement
-        assert settlement is not None
-        return MahjongHand(
-            id=record_id,
-            room=self.room,
-            table_id=self.id,
-            hand_number=number,
-            players=json.dumps(list(self._names()), ensure_ascii=False),
-            record=json.dumps(record, ensure_ascii=False),
-            settlement=json.dumps(settlement.to_wire(), ensure_ascii=False),
-            finished_at=time.time(),
-        )
 
     # ------------------------------------------------------------------ requests
 
@@ -547,41 +394,6 @@ class MahjongTable(MahjongViews):
 
     def _do_manual(self, seat: int, message: dict[str, Any]) -> None:
         self.core.set_auto(seat, False)
-
-    # ------------------------------------------------------------------ 防作弊 rooms (PL-15)
-
-    @property
-    def anti_cheat(self) -> bool:
-        """Seat choice, table choice and watching are the collusion channels this room closes."""
-        return self.options.tier == "anti_cheat"
-
-    def sit(self, session: Session, seat: str) -> None:
-        if self.anti_cheat:
-            raise ProtocolError(
-                ErrorCode.TABLE_ASSIGNED,
-                "防作弊 rooms place you at a table: create a table with tier anti_cheat",
-            )
-        super().sit(session, seat)
-
-    def place(self, session: Session) -> None:
-        """The hall seats a player of a 防作弊 room in a free seat (the four are shuffled at
-        the start anyway)."""
-        free = [seat for seat, occupant in self.seats.items() if occupant is None]
-        super().sit(session, self.rng.choice(free))
-
-    @property
-    def free_seats(self) -> int:
-        return sum(1 for occupant in self.seats.values() if occupant is None)
-
-    def watch(self, session: Session) -> None:
-        if self.anti_cheat and not self.seats_of(session.name):
-            raise ProtocolError(ErrorCode.NO_SPECTATORS, "防作弊 tables cannot be watched")
-        super().watch(session)
-
-    def chat(self, session: Session, text: str) -> None:
-        if self.anti_cheat and self.core.in_hand():
-            raise ProtocolError(ErrorCode.CHAT_CLOSED, "防作弊 tables do not chat during a hand")
-        super().chat(session, text)
 
     # ------------------------------------------------------------------ leaving
 

@@ -50,6 +50,21 @@ class MahjongViews(Table):
     coins_moved: dict[str, Any] | None
     stake: int | None
 
+    def occupant(self, seat: int) -> Occupant:
+        occupant = self.seats[str(seat)]
+        assert occupant is not None
+        return occupant
+
+    def _names(self) -> tuple[str, ...]:
+        return tuple(self.occupant(s).name for s in range(4))
+
+    def _refresh(self, seat: int) -> None:
+        """Only the answering player learns that its answer was taken: a private snapshot."""
+        name = self.occupant(seat).name
+        for session in list(self.audience):
+            if session.name == name:
+                self.snapshot(session)
+
     def game_view(self) -> dict[str, Any]:
         core = self.core
         match = core.match
