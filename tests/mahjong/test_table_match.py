@@ -12,6 +12,7 @@ from qipai.mahjong.bots import choose_action
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.lengzi import Lengzi
 from qipai.mahjong.table import Action, ActionType, NotYourTurn, WrongPhase
+from qipai.mahjong.table import match as match_module
 from qipai.mahjong.table.machine import HandMachine, Phase
 from qipai.mahjong.table.match import MatchLength
 from qipai.platform import mahjong_table as table_match
@@ -143,18 +144,27 @@ def test_the_answer_that_would_close_a_claim_window_early_is_held() -> None:
     assert kinds(match.outputs()) == ["play"]
 
 
-def test_an_escape_settles_the_hand_with_baichengs_kong_money_and_the_penalty() -> None:
+def test_an_escape_settles_the_hand_with_baichengs_kong_money_and_the_penalty(
+    monkeypatch,
+) -> None:
     """PL-18 and BC-11: South leaves a Baicheng hand in which West's exposed kong stands (3
     from each other seat, due at the end of every hand): the hand is booked with the kong
     money and 16 × stake from the escaper; a friendly match deals on with the bot."""
-    match = table(get_ruleset("baicheng", {}), length=MatchLength(hands=3))
+    monkeypatch.setattr(
+        match_module, "HandMachine", lambda r, seed, dealer, state: HandMachine(r, 0, 0, state)
+    )
+    timing = Timing(claim_delay=0.0)
+    match = table(get_ruleset("baicheng", {}), timing=timing, length=MatchLength(hands=3))
     pump(match, 0.0)
-    match.hand = hand = HandMachine(match.ruleset, 0, 0)  # seed 0: West's kong at action 88
-    while len(hand.actions) < 88:
-        hand.apply(choose_action(hand, hand.to_act()[0]))
-    stake = match.ruleset.options.base
+    hand = match.hand  # seed 0, East dealing: West's exposed kong stands after 88 actions
+    while not [p for p in payments_due(hand) if p.reason == "明杠"]:
+        seat = next(s for s in hand.to_act() if not match.pass_only(s))
+        match.act(choose_action(hand, seat), 1.0)
+        pump(match, 1.0)
     kong = [p for p in payments_due(hand) if p.reason == "明杠"]
     assert [(p.payer, p.payee, p.amount) for p in kong] == [(0, 2, 3), (1, 2, 3), (3, 2, 3)]
+    match.outputs()
+    stake = match.ruleset.options.base
     match.leave(SOUTH, 5.0)
     escaped, to_bot = match.outputs()
     assert isinstance(escaped, table_match.Escaped) and escaped.cause == "left"
@@ -237,3 +247,36 @@ def test_a_whole_match_replays_from_its_seed_and_inputs() -> None:
     assert [h.hand.actions for h in hands] == [
         o.hand.actions for o in replayed if isinstance(o, table_match.HandDone)
     ]
+
+
+def test_a_match_with_people_replays_from_its_seed_and_their_inputs() -> None:
+    """The same seed, the same requests at the same times: the same match, event for event."""
+
+    def played():
+        match = table(
+            Lengzi(), seed=5, timing=Timing(turn=4.0, claim=2.0, bot_pause=0.0), timed=True
+        )
+        published = []
+        now = 0.0
+        match.choose(WEST, "xiapao", True)
+        while not match.finished:
+            if match.between:
+                match.mark_ready(EAST, range(4))
+            elif match.hand is not None:
+                for seat in match.hand.to_act():
+                    if seat != NORTH and not match.pass_only(seat) and not match.answered(seat):
+                        play_for(match, seat, now)  # North stays silent: timeouts, then 托管
+            published += [
+                (o.kind, o.detail.get("by"), len(o.events or ()))
+                for o in match.outputs() + pump(match, now)
+                if isinstance(o, table_match.Publish)
+            ]
+            now = max(now + 0.5, min(match.next_deadline(), now + 4.0))
+        return match, published
+
+    first, events = played()
+    timeouts = [by for kind, by, _ in events if kind == "timeout"]
+    assert timeouts == ["3", "3"]  # North's two timeouts, then the bot plays it (托管)
+    again, replayed = played()
+    assert replayed == events and again.match.history == first.match.history
+    assert again.match.scores == first.match.scores and NORTH in first.auto
