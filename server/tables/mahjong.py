@@ -22,9 +22,10 @@ from qipai.mahjong.analysis.shanten import prepare_tables
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table import Action, ActionType, IllegalAction, MahjongError
 from qipai.mahjong.table.match import Match, MatchLength
-from qipai.platform import mahjong_table as table_match
+from qipai.platform import mahjong_table_io as table_match
 from qipai.platform.ledger import pot_account
-from qipai.platform.mahjong_table import CLAIM_PHASES, MahjongTableMatch, Presence, TableRules
+from qipai.platform.mahjong_table import CLAIM_PHASES, MahjongTableMatch
+from qipai.platform.mahjong_table_io import Presence, TableRules
 from qipai.platform.rooms import RoomTier, seats_to_stand_up, stake_for
 from qipai.protocol import MAHJONG_ROOMS, ErrorCode, MahjongOptions, ProtocolError
 

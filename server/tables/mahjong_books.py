@@ -16,7 +16,7 @@ from typing import Any
 
 from qipai.mahjong.scoring import Settlement
 from qipai.mahjong.table.machine import HandMachine
-from qipai.platform import mahjong_table as table_match
+from qipai.platform import mahjong_table_io as table_match
 from qipai.platform.rooms import RoomTier, economy_fee, room_fee
 
 from ..economy import HandCoins

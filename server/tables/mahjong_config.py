@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from qipai.platform.mahjong_table import Timing
+from qipai.platform.mahjong_table_io import Timing
 
 
 @dataclass(frozen=True)

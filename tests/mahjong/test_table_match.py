@@ -15,9 +15,10 @@ from qipai.mahjong.table import Action, ActionType, NotYourTurn, WrongPhase
 from qipai.mahjong.table import match as match_module
 from qipai.mahjong.table.machine import HandMachine, Phase
 from qipai.mahjong.table.match import MatchLength
-from qipai.platform import mahjong_table as table_match
+from qipai.platform import mahjong_table_io as table_match
 from qipai.platform.escape import payments_due
-from qipai.platform.mahjong_table import MahjongTableMatch, Presence, TableRules, Timing
+from qipai.platform.mahjong_table import MahjongTableMatch
+from qipai.platform.mahjong_table_io import Presence, TableRules, Timing
 
 EAST, SOUTH, WEST, NORTH = range(4)
 PEOPLE = Presence(people=4)
