@@ -10,12 +10,24 @@ Everything is table lookups in the hand analysis, so a decision takes a few mill
 
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING
+
 from qipai.mahjong.analysis import shanten
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.machine import HandMachine, Phase
 from qipai.mahjong.tiles import NUM_KINDS, kind_of, suit_of
 
+if TYPE_CHECKING:
+    from qipai.mahjong.table.match import Match
+
 WINS = (ActionType.WIN, ActionType.SELF_WIN)
+
+
+def choose_between_hands(scores: list[int], seat: int, choice: str) -> bool:
+    """The bot's on/off choice before a deal (Lengzi's 下炮, LZ-09): a bot that is behind
+    raises the stakes to catch up, one that is level or ahead plays safe."""
+    return scores[seat] < 0
 
 
 def choose_action(hand: HandMachine, seat: int) -> Action | None:
@@ -181,3 +193,16 @@ def play_hand(hand: HandMachine) -> HandMachine:
                 assert action is not None
                 hand.apply(action)
     return hand
+
+
+def play_match(match: Match, seed: int) -> Match:
+    """Let bots play a whole match: before every deal each seat makes the ruleset's
+    between-hands choices (Lengzi's 下炮), then the hand is played out and booked, until the
+    match is over. ``seed`` draws each hand's seed, so the match replays from the two seeds."""
+    rng = random.Random(seed)
+    while not match.over:
+        for choice in match.choices:
+            for seat in range(4):
+                match.choose(seat, choice, choose_between_hands(match.scores, seat, choice))
+        match.finish_hand(play_hand(match.start_hand(rng.getrandbits(63))))
+    return match

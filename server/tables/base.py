@@ -18,8 +18,8 @@ import trio
 from qipai.protocol import ErrorCode, ProtocolError, encode
 
 if TYPE_CHECKING:
-    from ..hall import Hall
     from ..session import Session
+    from .host import TableHost
 
 
 #: Phases after which a table only shows how its game ended.
@@ -45,7 +45,7 @@ class Table:
     room: ClassVar[str]
     seat_order: ClassVar[tuple[str, ...]]
 
-    def __init__(self, hall: Hall, table_id: int, options: Any, created_by: str) -> None:
+    def __init__(self, hall: TableHost, table_id: int, options: Any, created_by: str) -> None:
         self.hall = hall
         self.id = table_id
         self.options = options

@@ -33,8 +33,8 @@ from .go_clocks import GoTimekeeping
 from .go_record import COLOR_SEAT, SEAT_COLOR, game_record
 
 if TYPE_CHECKING:
-    from ..hall import Hall
     from ..session import Session
+    from .host import GoHost
 
 #: Engine error code -> protocol error code, where the names differ.
 ENGINE_CODES = {
@@ -62,7 +62,7 @@ class GoTable(GoTimekeeping, GoBets, Table):
     seat_order = ("black", "white")
     options: GoOptions
 
-    def __init__(self, hall: Hall, table_id: int, options: GoOptions, created_by: str) -> None:
+    def __init__(self, hall: GoHost, table_id: int, options: GoOptions, created_by: str) -> None:
         super().__init__(hall, table_id, options, created_by)
         self.game = Game(options.size, options.komi, options.handicap)
         clock = options.clock
@@ -97,7 +97,7 @@ class GoTable(GoTimekeeping, GoBets, Table):
         return self.game.phase
 
     @classmethod
-    def resumed(cls, hall: Hall, table_id: int, adjourned: AdjournedGame) -> GoTable:
+    def resumed(cls, hall: GoHost, table_id: int, adjourned: AdjournedGame) -> GoTable:
         """A table for an adjourned game (GO-12), both players seated, play going on."""
         options = GoOptions.from_wire(json.loads(adjourned.options))
         table = cls(hall, table_id, options, adjourned.black)

@@ -29,8 +29,8 @@ from .. import bets as stored_bets
 from ..economy import balance
 
 if TYPE_CHECKING:
-    from ..hall import Hall
     from ..session import Session
+    from .host import GoHost
 
 
 def platform_error(error: PlatformError) -> ProtocolError:
@@ -61,7 +61,7 @@ def outcome_view(settled: BetsSettled) -> dict[str, Any]:
 class GoBets:
     """The bets part of a Go table (mixed into ``GoTable``)."""
 
-    hall: Hall
+    hall: GoHost
     id: int
     game: Game
     golden: bool

@@ -22,7 +22,7 @@ from ..store import AdjournedGame
 from .go_record import COLOR_SEAT, sgf_info
 
 if TYPE_CHECKING:
-    from ..hall import Hall
+    from .host import GoHost
 
 RANKED_SCORING_SECONDS = 5 * 60
 ADJOURN_AFTER = 10 * 60
@@ -31,7 +31,7 @@ ADJOURN_AFTER = 10 * 60
 class GoTimekeeping:
     """The clocks and timers part of a Go table (mixed into ``GoTable``)."""
 
-    hall: Hall
+    hall: GoHost
     game: Game
     clock: GameClock | None
     undo_request: str | None

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from qipai.platform.mahjong_table_io import Timing
+
 
 @dataclass(frozen=True)
 class MahjongConfig:
@@ -21,6 +23,18 @@ class MahjongConfig:
     next_hand: float = 15.0
     escape_grace: float = 90.0
     seed: int | None = None
+
+    @property
+    def timing(self) -> Timing:
+        """The table rules' clocks, as the match takes them."""
+        return Timing(
+            self.turn,
+            self.claim,
+            self.claim_delay,
+            self.bot_pause,
+            self.next_hand,
+            self.escape_grace,
+        )
 
 
 #: What tests and benchmarks run with: no waiting anywhere unless a test asks for it.

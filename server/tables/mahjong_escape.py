@@ -1,9 +1,9 @@
 """Leaving a mahjong table mid-match: escapes (PL-17/18/25), the xuezhan winner who goes
 (SC-16, PL-22) and the Lengzi pot of the first leaver (LZ-10).
 
-The table decides *that* someone left and when; this module says what the interrupted hand
-settles (the nominal lines shown to every seat and stored with the hand) and writes what a
-coin room moves, each in ONE transaction with the record it belongs to.  The coins themselves
+The match decides *that* someone left and what the interrupted hand settles (the nominal
+lines shown to every seat and stored with the hand, ``qipai.platform.escape``); this module
+writes what a coin room moves, each in ONE transaction with the record it belongs to.  The coins themselves
 are the core's (``qipai.platform.hand_coins``), computed on the writer thread from the balances
 of that moment, as PL-20 needs.
 """
@@ -15,12 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from qipai.mahjong.rulesets.baicheng import Baicheng
 from qipai.mahjong.rulesets.lengzi_settlement import split_pot
-from qipai.mahjong.scoring import HOUSE, Payment, Settlement
-from qipai.mahjong.table.machine import HandMachine
+from qipai.mahjong.scoring import Payment, Settlement
+from qipai.platform.escape import ESCAPE_REASON, escape_settlement, payments_due
 from qipai.platform.hand_coins import (
-    ESCAPE_MULTIPLE,
     close_pot,
     leaver_fee,
     settle_escape,
@@ -30,39 +28,17 @@ from qipai.platform.titles import escape_points, hand_points
 
 from .. import economy
 
-ESCAPE_REASON = "逃跑"
-
-
-def payments_due(hand: HandMachine) -> list[Payment]:
-    """PL-18 (2): what a hand cut short still settles — the payments the machine has made so
-    far (immediate kong money, xuezhan wins already declared, less what a winner who left
-    forfeits, SC-16) and Baicheng's kong money, which is due at the end of every hand (BC-11)."""
-    due = list(hand.ledger)
-    for payment in hand.win_payments:
-        if hand.seats[payment.payee].left and hand.ruleset.forfeits(hand, payment):
-            due.remove(payment)
-    if isinstance(hand.ruleset, Baicheng):
-        due.extend(hand.ruleset.kong_money(hand))
-    return due
-
-
-def penalty_lines(escaper: int, stake: int) -> list[Payment]:
-    """PL-18 (3): 16 × stake from the escaper, an equal floored share to each other seat and
-    the remainder to the house (stake 100 → 533 each, 1 to the house)."""
-    penalty = ESCAPE_MULTIPLE * stake
-    share = penalty // 3
-    lines = [Payment(escaper, seat, share, ESCAPE_REASON) for seat in range(4) if seat != escaper]
-    if penalty - 3 * share:
-        lines.append(Payment(escaper, HOUSE, penalty - 3 * share, ESCAPE_REASON))
-    return lines
-
-
-def escape_settlement(hand: HandMachine, escaper: int, stake: int) -> Settlement:
-    """The interrupted hand's settlement as the rules give it: the payments due, then the
-    penalty. A coin room may move less (PL-20); the ledger says what moved."""
-    return Settlement(
-        tuple(hand.wins), (*payments_due(hand), *penalty_lines(escaper, stake)), False
-    )
+__all__ = [
+    "ESCAPE_REASON",
+    "EscapeCoins",
+    "escape_settlement",
+    "payments_due",
+    "record_escape",
+    "record_leaver_fee",
+    "record_leaving",
+]
+"""The nominal escape lines are the platform's (``qipai.platform.escape``); the writers here
+store them and move a coin room's money."""
 
 
 @dataclass(frozen=True)

@@ -330,7 +330,7 @@ def test_the_last_discard_is_in_brackets_and_named_in_the_middle():
 
 
 def test_lengzi_shows_the_pot_and_each_seats_xiapao():
-    state = {"pot": 12, "xiapao": [False, True, False, False], "pot_split": False}
+    state = {"pot": 12, "xiapao": [False, True, False, False]}
     hand = HandMachine(get_ruleset("lengzi", {}), 5, 0, state)
     lines = board_lines(hand, seat=E, language="zh")
     middle = [m.strip() for m in column(lines, AT_80x24, "middle")]

@@ -14,7 +14,7 @@ import pytest
 from qipai.mahjong.bots import play_hand
 from qipai.mahjong.notation import MeldKind, parse_hand
 from qipai.mahjong.rulesets.base import Ruleset
-from qipai.mahjong.rulesets.lengzi import Lengzi, LengziOptions, book_pot, leave_table, set_xiapao
+from qipai.mahjong.rulesets.lengzi import Lengzi, LengziOptions, book_pot, set_xiapao
 from qipai.mahjong.scoring import HOUSE, POT, Payment, net
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.errors import IllegalAction
@@ -248,14 +248,17 @@ def test_concealed_kongs_are_laid_face_up() -> None:
 
 
 def test_pot_booking_and_the_first_leaver_split() -> None:
-    state = Lengzi().new_table_state()
-    book_pot(state, [Payment(WEST, POT, 100, "点炮入锅"), Payment(NORTH, POT, 100, "点炮入锅")])
-    assert state["pot"] == 200
-    assert leave_table(state, NORTH) == [Payment(POT, s, 66, "锅底平分") for s in (0, 1, 2)]
-    assert state["pot"] == 2
-    book_pot(state, [Payment(EAST, POT, 100, "点炮入锅")])
-    assert leave_table(state, EAST) == []  # only the first leaver splits it
-    assert state["pot"] == 102
+    match = Match(Lengzi(), seed=1)
+    book_pot(
+        match.table_state,
+        [Payment(WEST, POT, 100, "点炮入锅"), Payment(NORTH, POT, 100, "点炮入锅")],
+    )
+    assert match.pot == 200
+    assert match.leave(NORTH) == [Payment(POT, s, 66, "锅底平分") for s in (0, 1, 2)]
+    assert match.pot == 2 and match.scores == [66, 66, 66, 0] and match.first_leaver == NORTH
+    book_pot(match.table_state, [Payment(EAST, POT, 100, "点炮入锅")])
+    assert match.leave(EAST) == []  # only the first leaver splits it
+    assert match.pot == 102
 
 
 def test_xiapao_toggle_is_checked() -> None:
@@ -295,12 +298,12 @@ def test_the_matchs_pot_is_the_table_states_pot_after_a_leaver_splits_it() -> No
     for seed in range(5):
         match.finish_hand(play_hand(match.start_hand(seed)))
     assert match.pot == 200
-    assert leave_table(match.table_state, NORTH) == [
+    assert match.leave(NORTH) == [
         Payment(POT, seat, 66, "锅底平分") for seat in (EAST, SOUTH, WEST)
     ]
     assert match.pot == match.table_state["pot"] == 2
-    match.table_state["pot"] = 1
-    assert match.pot == 1
+    match.pot = 1
+    assert match.pot == match.table_state["pot"] == 1
 
 
 def test_robbing_the_kong_the_konger_pays_and_feeds_the_pot() -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from qipai.mahjong.bots import play_hand
 from qipai.mahjong.rulesets import get_ruleset
-from qipai.mahjong.rulesets.zhongyou import Zhongyou, ZhongyouOptions, advance_round, game_over
+from qipai.mahjong.rulesets.zhongyou import Zhongyou, ZhongyouOptions
 from qipai.mahjong.scoring import HOUSE, Payment
 from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.table.machine import HandMachine
@@ -202,20 +202,6 @@ def test_minimum_fan_option_refuses_a_chicken_hand() -> None:
         )
         discard(hand, EAST, "5s")
         assert win_offered(hand, SOUTH) is offered
-
-
-def test_round_wind_moves_on_when_the_deal_comes_back_round() -> None:
-    state = Zhongyou().new_table_state()
-    advance_round(state, dealer=EAST, next_dealer=EAST)
-    assert state["round"] == 0
-    for dealer in (EAST, SOUTH, WEST):
-        advance_round(state, dealer=dealer, next_dealer=dealer + 1)
-    assert state["round"] == 0
-    advance_round(state, dealer=NORTH, next_dealer=EAST)
-    assert state["round"] == 1
-    state["round"] = 3
-    advance_round(state, dealer=NORTH, next_dealer=EAST)
-    assert game_over(state)
 
 
 def test_thirteen_orphans_is_a_limit_hand_on_the_table() -> None:

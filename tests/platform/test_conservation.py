@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from qipai.mahjong.notation import MeldKind
-from qipai.mahjong.rulesets.lengzi import book_pot, leave_table
+from qipai.mahjong.rulesets.lengzi import Lengzi, book_pot
 from qipai.mahjong.rulesets.lengzi_settlement import LengziWin, settle_win
 from qipai.mahjong.scoring import Fan, Payment, Settlement, WinRecord, WinScore, net
 from qipai.platform.betting import BetBook, Side
@@ -42,7 +42,7 @@ class Hall:
         self.ledger = Ledger()
         self.granted = 0
         self.players: list[str] = []
-        self.lengzi_state = {"pot": 0, "xiapao": [False] * 4, "pot_split": False}
+        self.lengzi_state = {"pot": 0, "xiapao": [False] * 4}
         self.pot = pot_account("lengzi-1")
         self.games = 0
 
@@ -180,9 +180,8 @@ def do_pot_split(hall: Hall, data) -> None:
     seats = hall.table(data["picks"])
     if seats is None:
         return
-    payments = leave_table(hall.lengzi_state, data["leaver"])
+    payments = Lengzi().first_leaver_payments(hall.lengzi_state, data["leaver"])
     hall.post(split_pot_movement(payments, seats=seats, pot=hall.pot, ref="leave"))
-    hall.lengzi_state["pot_split"] = False  # a new session at the refilled table
 
 
 def do_bets(hall: Hall, data) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from qipai.mahjong.notation import MeldKind
-from qipai.mahjong.rulesets.lengzi import leave_table
+from qipai.mahjong.rulesets.lengzi import Lengzi
 from qipai.mahjong.rulesets.lengzi_settlement import LengziWin, settle_win
 from qipai.mahjong.scoring import HOUSE as HOUSE_PARTY
 from qipai.mahjong.scoring import Fan, Payment, Settlement, WinRecord, WinScore
@@ -210,8 +210,9 @@ def test_escape_refuses_bad_input():
 
 def test_lengzi_example_5_first_leaver_splits_the_pot_and_the_rest_goes_home_at_closing():
     ledger = hall(5_000, 5_000, 5_000, 5_000, pot=700)
-    state = {"pot": 700, "xiapao": list(NO_PAO), "pot_split": False}
-    movement = split_pot_movement(leave_table(state, NORTH), seats=SEATS, pot=POT, ref="leave")
+    state = {"pot": 700, "xiapao": list(NO_PAO)}
+    shares = Lengzi().first_leaver_payments(state, NORTH)
+    movement = split_pot_movement(shares, seats=SEATS, pot=POT, ref="leave")
     assert changes(ledger, movement) == {
         "e": 233, "s": 233, "w": 233, "n": 0, POT: -699, HOUSE: 0,
     }  # fmt: skip

@@ -4,7 +4,7 @@ seat's options in ``you.claims`` (MJ-08: nobody else does), each seat answers fo
 the rules decide: a win outranks a pung (§7.1), in Sichuan both winners win (一炮多响), in
 Lengzi only the nearest after the discarder (截胡).
 
-The position is set with the machine tests' ``Table``: the table deals it instead of a shuffled
+The position is set with the machine tests' ``Table``: the match deals it instead of a shuffled
 wall, whoever the dice make dealer, and seat 0 is to discard the 5p both claimants want.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from qipai.mahjong.rulesets.lengzi import Lengzi
-from server.tables import mahjong as mahjong_table
+from qipai.mahjong.table import match as match_module
 from tests.mahjong.test_lengzi_table import Deal
 from tests.mahjong.test_machine_positions import Table
 
@@ -35,7 +35,7 @@ def deal_position(monkeypatch, second: str) -> None:
             [DISCARDER, WAITS_ON_5P, second, "*"], dealer=dealer, turn=0, filler=10
         )
 
-    monkeypatch.setattr(mahjong_table, "HandMachine", position)
+    monkeypatch.setattr(match_module, "HandMachine", position)
 
 
 async def hotseat_table(server):
@@ -174,7 +174,7 @@ async def test_two_winners_in_lengzi_only_the_nearest_after_the_discarder_wins(
             turn=0,
         )
 
-    monkeypatch.setattr(mahjong_table, "HandMachine", position)
+    monkeypatch.setattr(match_module, "HandMachine", position)
     async with running_hall(tmp_path, config=fast_config()) as server:
         ann = await user(server, "ann")
         created = await ann.ok("create_table", room="lengzi", options={"hotseat": True, "hands": 1})

@@ -134,3 +134,30 @@ async def test_a_match_of_one_round_ends_when_the_deal_comes_back(tmp_path):
         dealers = [h["dealer"] for h in history]
         assert len(set(dealers)) == 4  # every seat dealt before the round ended
         assert final["game"]["dealer"] == dealers[0]  # the deal has come back to the opener
+
+
+@pytest.mark.trio
+async def test_hotseat_lengzi_every_seat_chooses_xiapao_before_every_deal(tmp_path):
+    """LZ-09: one keyboard, four seats: each seat's own 下炮 before the first deal and again
+    before the second; each deal carries the marks chosen for it."""
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        ann = await user(server, "ann")
+        created = await ann.ok("create_table", room="lengzi", options={"hotseat": True, "hands": 2})
+        table = created["table"]
+        for seat in ("1", "3"):
+            await ann.ok("act", table=table, action="xiapao", on=True, seat=seat)
+        me = SeatBot(ann, table, "ann")
+        me._take({"table": table, **created})
+
+        def between_hands(view):
+            return view["game"]["phase"] == "between" and view["game"]["hand_number"] == 1
+
+        await me.play(until=between_hands)
+        assert "xiapao" in me.view["you"]["legal"]
+        for seat, on in (("0", True), ("3", False)):
+            await ann.ok("act", table=table, action="xiapao", on=on, seat=seat)
+        final = await me.play()
+        assert final["game"]["hand_number"] == 2 and not me.errors
+        deals = [m for m in me.received if m.get("kind") == "deal"]
+        marks = [m["view"]["hand"]["table"]["xiapao"] for m in deals]
+        assert marks == [[False, True, False, True], [True, True, False, False]]

@@ -75,7 +75,7 @@ async def test_a_zhongyou_match_ends_when_the_rules_end_it_not_at_the_hand_count
         match = server.hall.tables[table].match
         # The North round, opened by South: the first time the deal passes back to South
         # (East loses the deal), the North round is over.
-        match.table_state.update(round=3, round_opener=1)
+        match.rounds_done, match.round_opener = 3, 1
         views = await play_all(bots)
         final = views[0]["game"]
         assert match.over

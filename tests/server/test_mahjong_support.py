@@ -19,8 +19,8 @@ from qipai.mahjong.table import Action
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.tiles import NUM_KINDS, kind_of
 from server.hall import HallConfig
-from server.tables.mahjong import redact
 from server.tables.mahjong_config import FAST
+from server.tables.mahjong_views import redact
 
 from .harness import Client, user
 

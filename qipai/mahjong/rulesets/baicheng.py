@@ -198,6 +198,10 @@ class Baicheng(Ruleset):
         """荒庄: only kong money, no table fee (§6, BC-13)."""
         return self.kong_money(hand)
 
+    def cut_short_payments(self, hand: HandMachine) -> list[Payment]:
+        """Kong money is due at the end of every hand (BC-11), an escape's too."""
+        return self.kong_money(hand)
+
 
 def treasure_indicators(wall: Wall) -> tuple[int, int]:
     """The top and bottom tiles of the set-aside treasure stack (the last excluded one)."""

@@ -73,6 +73,8 @@ class Ruleset:
     quads_as_two_pairs: ClassVar[bool] = False
     thirteen_orphans: ClassVar[bool] = False
     concealed_kongs_hidden: ClassVar[bool] = True  # Lengzi lays them face-up
+    keeps_pot: ClassVar[bool] = False  # Lengzi's 锅底, which a coin room keeps in an account
+    match_rounds: ClassVar[int | None] = None  # Zhongyou 4: the rules end the match (ZY-02)
     compulsory_win_tiles: ClassVar[int] = 0  # Sichuan 4: win is forced this close to the end
     wild_self_draw: ClassVar[bool] = False  # a drawn wild tile may win without the shape (摸宝)
     # A declined discard win restricts the seat until its own next draw everywhere; Zhongyou's
@@ -112,10 +114,34 @@ class Ruleset:
         """Coins lying in the table's pot (Lengzi's 锅底); the one count ``Match.pot`` shows."""
         return 0
 
-    def match_over(self, table_state: dict[str, Any]) -> bool:
-        """Whether the rules end the match by themselves (Zhongyou after its four rounds); by
-        default never, and the table's own match length decides."""
-        return False
+    def set_table_pot(self, table_state: dict[str, Any], amount: int) -> None:
+        """Put the pot's true balance into the table state: a coin room's pot may hold less
+        than was booked (a short 点炮, PL-20). Rulesets without a pot have nothing to set."""
+
+    def enter_round(self, table_state: dict[str, Any], round_number: int) -> None:
+        """The match has begun its round ``round_number`` (0 first); a ruleset whose hands
+        depend on it keeps it in the table state (Zhongyou's round wind). The match counts
+        the rounds (``Match.rounds_done``), once for every ruleset."""
+
+    def between_hands_choices(self) -> tuple[str, ...]:
+        """The on/off choices every seat makes before each deal (Lengzi's ``xiapao``, LZ-09);
+        the match offers them between hands only."""
+        return ()
+
+    def choose(self, table_state: dict[str, Any], seat: int, choice: str, on: bool) -> None:
+        """Record one seat's between-hands choice in the table state; rulesets without
+        choices offer none (``between_hands_choices``), so the match never calls this."""
+        raise NotImplementedError
+
+    def first_leaver_payments(self, table_state: dict[str, Any], leaver: int) -> list[Payment]:
+        """What the match's first leaver sets off, booked into the table state (Lengzi's pot
+        split among the other three, LZ-10); by default nothing."""
+        return []
+
+    def cut_short_payments(self, hand: HandMachine) -> list[Payment]:
+        """What a hand cut short by an escape still owes beyond the machine's own ledger
+        (PL-18 (2)): Baicheng's kong money, due at the end of every hand (BC-11)."""
+        return []
 
     def first_dealer(self, rng: random.Random) -> int:
         """The first hand's dealer; default East (seat 0)."""

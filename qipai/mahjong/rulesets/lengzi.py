@@ -31,6 +31,9 @@ from qipai.mahjong.table.state import WinContext
 if TYPE_CHECKING:
     from qipai.mahjong.table.machine import HandMachine, KongRecord
 
+XIAPAO = "xiapao"
+"""The between-hands choice of LZ-09, as the table offers it."""
+
 RESERVE = 20
 """荒牌: a normal draw with 10 stacks or fewer left ends the hand (LZ-07)."""
 
@@ -59,6 +62,7 @@ class Lengzi(Ruleset):
     allows_chow = False
     multiple_winners = False
     concealed_kongs_hidden = False
+    keeps_pot = True
 
     @property
     def tile_set_size(self) -> int:  # type: ignore[override]
@@ -72,10 +76,30 @@ class Lengzi(Ruleset):
         return self.options.table_fee
 
     def new_table_state(self) -> dict[str, Any]:
-        return {"pot": 0, "xiapao": [False, False, False, False], "pot_split": False}
+        return {"pot": 0, "xiapao": [False, False, False, False]}
 
     def table_pot(self, table_state: dict[str, Any]) -> int:
         return table_state["pot"]
+
+    def set_table_pot(self, table_state: dict[str, Any], amount: int) -> None:
+        table_state["pot"] = amount
+
+    def between_hands_choices(self) -> tuple[str, ...]:
+        """下炮, toggled by every player before every deal (LZ-09)."""
+        return (XIAPAO,)
+
+    def choose(self, table_state: dict[str, Any], seat: int, choice: str, on: bool) -> None:
+        if choice != XIAPAO:
+            raise IllegalAction(f"Lengzi has no choice {choice!r}")
+        set_xiapao(table_state, seat, on)
+
+    def first_leaver_payments(self, table_state: dict[str, Any], leaver: int) -> list[Payment]:
+        """The first player to leave the table splits the pot among the other three (§7.2,
+        LZ-10); the match asks only for its first leaver, and the pot goes on for the
+        refilled table."""
+        payments = split_pot(table_state["pot"], leaver)
+        book_pot(table_state, payments)
+        return payments
 
     def replacement_tile(self, hand: HandMachine, kong_type: str) -> int:
         """明杠上面，暗杠下面 (LZ-02): an exposed kong takes the top of the last stack, a
@@ -133,14 +157,3 @@ def set_xiapao(table_state: dict[str, Any], seat: int, on: bool) -> None:
 def book_pot(table_state: dict[str, Any], payments: list[Payment]) -> None:
     """Carry a finished hand's pot movements into the table's pot."""
     table_state["pot"] += net(payments).get(POT, 0)
-
-
-def leave_table(table_state: dict[str, Any], leaver: int) -> list[Payment]:
-    """The first player to leave the table splits the pot among the other three (§7.2,
-    LZ-10); later leavers do not, and the pot goes on for the refilled table."""
-    if table_state["pot_split"]:
-        return []
-    table_state["pot_split"] = True
-    payments = split_pot(table_state["pot"], leaver)
-    book_pot(table_state, payments)
-    return payments

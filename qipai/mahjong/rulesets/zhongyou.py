@@ -47,21 +47,6 @@ def seat_wind(seat: int, dealer: int) -> int:
     return WINDS[(seat - dealer) % 4]
 
 
-def advance_round(table_state: dict[str, Any], dealer: int, next_dealer: int) -> None:
-    """Move the round wind on once the deal has gone all the way round (ZY-02).
-
-    ``round_opener`` is the round's first dealer: when the deal passes back to him, every
-    player has dealt and lost the deal once, and the next wind's round begins.
-    """
-    if next_dealer != dealer and next_dealer == table_state["round_opener"]:
-        table_state["round"] += 1
-
-
-def game_over(table_state: dict[str, Any]) -> bool:
-    """The North round has been played through (ZY-02): the match ends."""
-    return table_state["round"] >= ROUNDS
-
-
 class Zhongyou(Ruleset):
     name = "zhongyou"
     title_zh = "众游世界"
@@ -77,12 +62,15 @@ class Zhongyou(Ruleset):
     thirteen_orphans = True
     passed_win_lifted_by_claim = True
 
+    match_rounds = ROUNDS
+
     def new_table_state(self) -> dict[str, Any]:
         """East deals the first hand (ZY-20), so East opens the East round."""
-        return {"round": 0, "round_opener": 0}
+        return {"round": 0}
 
-    def match_over(self, table_state: dict[str, Any]) -> bool:
-        return game_over(table_state)
+    def enter_round(self, table_state: dict[str, Any], round_number: int) -> None:
+        """The round wind follows the match's round (ZY-02)."""
+        table_state["round"] = round_number
 
     def round_wind(self, hand: HandMachine) -> int:
         return WINDS[hand.table_state["round"] % ROUNDS]
@@ -93,11 +81,6 @@ class Zhongyou(Ruleset):
             "round_wind": self.round_wind(hand),
             "seat_winds": [seat_wind(seat, hand.dealer) for seat in range(4)],
         }
-
-    def book_hand(self, hand: HandMachine, table_state: dict[str, Any]) -> None:
-        following = self.next_dealer(hand)
-        if following is not None:
-            advance_round(table_state, hand.dealer, following)
 
     # --- value --------------------------------------------------------------------------------
     def moment(self, hand: HandMachine, ctx: WinContext) -> ZhongyouMoment:

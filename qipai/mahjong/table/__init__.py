@@ -10,6 +10,7 @@ from qipai.mahjong.table.errors import (
     MalformedAction,
     NotYourTurn,
     UnknownRuleset,
+    WrongPhase,
 )
 from qipai.mahjong.table.events import Event
 
@@ -25,4 +26,5 @@ __all__ = [
     "MalformedAction",
     "NotYourTurn",
     "UnknownRuleset",
+    "WrongPhase",
 ]

@@ -57,3 +57,10 @@ class UnknownRuleset(MahjongError):
     """No ruleset is registered under that name."""
 
     code = "unknown_ruleset"
+
+
+class WrongPhase(MahjongError):
+    """The request belongs to another moment of the match (a 下炮 during a hand, an action
+    between hands)."""
+
+    code = "wrong_phase"

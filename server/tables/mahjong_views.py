@@ -1,0 +1,314 @@
+"""What a mahjong table shows: each receiver's view and the events it is sent.
+
+Every receiver gets only what its seats may see (``Event`` redaction, ``HandMachine.view``);
+the parts every receiver shares are encoded once per event and spliced around each one's own
+(``publish``). The state shown is the match's (``MahjongTableMatch``); this module only reads it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import trio
+
+from qipai.mahjong.table.events import Event
+from qipai.mahjong.table.match import Match
+from qipai.platform.mahjong_table import CLAIM_PHASES, MahjongTableMatch
+from qipai.protocol import encode
+
+from .base import _GAME_KEY, _VIEW_KEY, _YOU_KEY, Occupant, Table, _entries, _map_header
+
+_HAND_KEY = encode("hand")
+
+
+def redact(event: Event, seats: frozenset[int]) -> dict[str, Any]:
+    """An event as a receiver holding ``seats`` may see it (hot-seat holds several)."""
+    wire = {"type": event.type, **event.public}
+    if event.private is not None and event.to in seats:
+        wire["private"] = dict(event.private)
+    return wire
+
+
+def standing(names: list[str], match: Match) -> list[dict[str, Any]]:
+    """The match's standings on the wire, seats best first; equal scores share a place."""
+    return [
+        {"seat": str(p.seat), "name": names[p.seat], "score": p.score, "place": p.place}
+        for p in match.standing()
+    ]
+
+
+class MahjongViews(Table):
+    """The view half of ``MahjongTable``."""
+
+    core: MahjongTableMatch
+    game_ids: list[int]
+    incremental: set[str]
+    history_published: int
+    showing: dict[str, tuple[tuple | None, int]]
+    last_seat: dict[str, int]
+    coins: dict[str, int]
+    coins_moved: dict[str, Any] | None
+    stake: int | None
+
+    def occupant(self, seat: int) -> Occupant:
+        occupant = self.seats[str(seat)]
+        assert occupant is not None
+        return occupant
+
+    def _names(self) -> tuple[str, ...]:
+        return tuple(self.occupant(s).name for s in range(4))
+
+    def _refresh(self, seat: int) -> None:
+        """Only the answering player learns that its answer was taken: a private snapshot."""
+        name = self.occupant(seat).name
+        for session in list(self.audience):
+            if session.name == name:
+                self.snapshot(session)
+
+    def game_view(self) -> dict[str, Any]:
+        core = self.core
+        match = core.match
+        hand = core.hand
+        deadline = None
+        if core.deadline is not None and hand is not None and not hand.over and not core.between:
+            deadline = round(max(0.0, core.deadline - trio.current_time()), 1)
+        names = [o.name if o else None for o in self.seats.values()]
+        options = self.options
+        return {
+            "phase": self.phase,
+            "hand_number": core.hand_number,
+            "hands": options.hands,
+            "rounds": options.rounds,
+            "round": match.rounds_done if match else 0,
+            "scores": list(match.scores) if match else [0, 0, 0, 0],
+            "pot": match.pot if match else 0,
+            "dealer": match.dealer if match else None,
+            "deadline": deadline,
+            "history": self.history(),
+            "ready": sorted(str(s) for s in core.ready),
+            "auto": sorted(str(s) for s in range(4) if self.started and core.served(s)),
+            "standing": standing(names, match) if core.finished and match else None,  # type: ignore[arg-type]
+            **({"tier": options.tier, "stake": self.stake} if options.tier else {}),
+            **({"coins_moved": self.coins_moved} if options.tier else {}),
+        }
+
+    def history(self) -> list[dict[str, Any]]:
+        """The match's hands, each with the id it is stored under."""
+        match = self.core.match
+        if match is None:
+            return []
+        rows = []
+        for booked, game in zip(match.history, self.game_ids, strict=False):
+            row: dict[str, Any] = {
+                "hand": booked.number,
+                "game": game,
+                "dealer": booked.dealer,
+                "totals": list(booked.totals),
+            }
+            if booked.escaped is not None:
+                row["escaped"] = str(booked.escaped)
+            rows.append(row)
+        return rows
+
+    def seat_info(self, occupant: Occupant | None) -> dict[str, Any] | None:
+        """A coin room's seats carry their players' balances: public at the table."""
+        info = super().seat_info(occupant)
+        if info is not None and occupant is not None and occupant.name in self.coins:
+            info["coins"] = self.coins[occupant.name]
+        return info
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line; a coin table's adds its stake (每注, null before the first deal)."""
+        summary = super().summary()
+        if self.options.tier:
+            summary["stake"] = self.stake
+        return summary
+
+    def shown_seat(self, seats: tuple[str, ...], name: str | None) -> int | None:
+        """Whose hand a receiver looks at: hot-seat shows the seat that must act next."""
+        if not seats:
+            return None
+        core = self.core
+        held = [int(s) for s in seats]
+        hand = core.hand
+        if hand is not None and not core.between:
+            prompt, chosen = self.showing.get(name or "", (None, -1))
+            to_act = hand.to_act()
+            shown = prompt == core.prompt_key and chosen in held and chosen in to_act
+            if shown and not core.answered(chosen):
+                return chosen
+            for seat in to_act:
+                if seat in held and not core.answered(seat):
+                    return seat
+        last = self.last_seat.get(name or "")
+        return last if last in held else held[0]
+
+    def private_view(self, seats: tuple[str, ...]) -> dict[str, Any]:
+        return {"legal": self.table_actions(seats)}
+
+    def table_actions(self, seats: tuple[str, ...]) -> list[str]:
+        core = self.core
+        if not seats or core.finished:
+            return []
+        if not self.started:
+            owner = self.seats[seats[0]]
+            return ["add_bots"] if owner is not None and owner.name == self.created_by else []
+        actions = []
+        if core.between and any(int(s) not in core.ready for s in seats):
+            actions.append("ready")
+        if core.between and core.match is not None:
+            actions.extend(core.match.choices)
+        if any(int(s) in core.auto for s in seats):
+            actions.append("manual")
+        elif core.rules.timed:
+            actions.append("auto")
+        return actions
+
+    def hand_view(self, seat: int | None) -> dict[str, Any] | None:
+        core = self.core
+        hand = core.hand
+        if hand is None:
+            return None
+        view = hand.view(seat)
+        if seat is not None and core.answered(seat) or not core.in_hand():
+            view["legal_actions"] = []
+        return view
+
+    def view(
+        self,
+        seats: tuple[str, ...],
+        game: dict[str, Any] | None = None,
+        shared: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The full view of ``seats``; ``game`` and ``shared`` (the head every receiver gets)
+        are passed in when one event builds many views."""
+        seat = self.shown_seat(seats, self._name_of(seats))
+        return {
+            **(self._shared_view() if shared is None else shared),
+            "you": self._you(seats, seat),
+            "game": self.game_view() if game is None else game,
+            "hand": self.hand_view(seat),
+        }
+
+    def _name_of(self, seats: tuple[str, ...]) -> str | None:
+        occupant = self.seats[seats[0]] if seats else None
+        return occupant.name if occupant else None
+
+    def _shared_view(self) -> dict[str, Any]:
+        seats_view = {s: self.seat_info(o) for s, o in self.seats.items()}
+        playing = self.started and not self.core.finished
+        for s, info in seats_view.items():
+            if info is not None:
+                info["auto"] = playing and int(s) in self.core.auto
+        return {
+            "table": self.id,
+            "room": self.room,
+            "seq": self.seq,
+            "options": self.options_wire,
+            "seats": seats_view,
+            "spectators": self.spectators(),
+        }
+
+    def _you(self, seats: tuple[str, ...], seat: int | None) -> dict[str, Any]:
+        core = self.core
+        acting = []
+        if core.hand is not None and not core.between:
+            to_act = core.hand.to_act()
+            acting = [s for s in seats if int(s) in to_act and not core.answered(int(s))]
+        you: dict[str, Any] = {
+            "seats": list(seats),
+            "seat": None if seat is None else str(seat),
+            "acting": acting,
+            "legal": self.table_actions(seats),
+        }
+        if len(seats) > 1:
+            you["claims"] = self._claims(seats)
+        return you
+
+    def _claims(self, seats: tuple[str, ...]) -> dict[str, list[dict[str, Any]]]:
+        """Hot-seat (MJ-08): the options of every seat here that a claim window waits for, not
+        only the shown one's, so that whichever of them takes the keyboard can answer. Only
+        this connection gets them: it plays all these seats."""
+        core = self.core
+        hand = core.hand
+        if hand is None or hand.phase not in CLAIM_PHASES or not core.in_hand():
+            return {}
+        waiting = hand.to_act()
+        return {
+            s: [action.to_wire() for action in hand.legal_actions(int(s))]
+            for s in seats
+            if int(s) in waiting and not core.answered(int(s))
+        }
+
+    def publish(self, kind: str, events: list[Event] | None = None, **detail: Any) -> None:
+        """Advance ``seq`` and send the event to each receiver with its own redaction.
+
+        A receiver gets the events redacted for its seats and, by default, its full view
+        after them (what a simple client draws). A player who asked for ``incremental``
+        events gets instead only what changes beyond the events: the seats, the public game
+        part (``history`` only when a hand was added to it), its table actions and the legal
+        actions of its shown seat. Building a seat's full hand view is most of an event's
+        cost; such a client follows the hand from the events and asks for a ``snapshot`` (the
+        full view) when it joins or sees a gap.
+        """
+        self.seq += 1
+        history_grew = len(self.game_ids) != self.history_published
+        self.history_published = len(self.game_ids)
+        if not self.audience:
+            self.wake()
+            return
+        encoded: dict[tuple[tuple[str, ...], bool], bytes] = {}
+        seats_by_name: dict[str | None, tuple[str, ...]] = {}
+        game = self.game_view()
+        shared = self._shared_view()
+        # incremental receivers get the history only when it grew
+        brief = game if history_grew else {k: v for k, v in game.items() if k != "history"}
+        head = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind, **detail}
+        if events is not None:
+            head["events"] = None  # each receiver's redaction goes here
+        view_head = _map_header(len(shared) + 3) + _entries(shared) + _YOU_KEY
+        game_bytes = _GAME_KEY + encode(game)
+        for session in list(self.audience):
+            name = session.name
+            seats = seats_by_name.get(name)
+            if seats is None:
+                seats = seats_by_name[name] = self.seats_of(name)
+            incremental = bool(seats) and name in self.incremental
+            data = encoded.get((seats, incremental))
+            if data is None:
+                message = dict(head)
+                if events is not None:
+                    mine = frozenset(int(s) for s in seats)
+                    message["events"] = [redact(e, mine) for e in events]
+                seat = self.shown_seat(seats, name)
+                if incremental:
+                    you = self._you(seats, seat)
+                    you["legal_actions"] = self._legal_wire(seat)
+                    message.update(seats=shared["seats"], game=brief, you=you)
+                    data = encode(message)
+                else:
+                    # The view's head and game are the same for every receiver: encoded once,
+                    # spliced around each one's own ``you`` and hand (the same bytes).
+                    data = b"".join(
+                        (
+                            _map_header(len(message) + 1),
+                            _entries(message),
+                            _VIEW_KEY,
+                            view_head,
+                            encode(self._you(seats, seat)),
+                            game_bytes,
+                            _HAND_KEY,
+                            encode(self.hand_view(seat)),
+                        )
+                    )
+                encoded[seats, incremental] = data
+            session.push(data)
+        self.wake()
+
+    def _legal_wire(self, seat: int | None) -> list[dict[str, Any]]:
+        """What ``hand.legal_actions`` of the full view would hold for ``seat``."""
+        core = self.core
+        hand = core.hand
+        if hand is None or seat is None or not core.in_hand() or core.answered(seat):
+            return []
+        return [action.to_wire() for action in hand.legal_actions(seat)]
