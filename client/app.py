@@ -4,9 +4,10 @@ hall pushes to the screen it concerns. Screens only send requests through `app.h
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -15,15 +16,16 @@ from textual.screen import Screen
 from client import hall_rooms
 from client.config import Settings, parse_address
 from client.connection import HallConnection, HallError
-from client.go_view import GoView
 from client.launch import Launch
 from client.local_hall import LocalHall, LocalHallError
 from client.mahjong_cli import local_rooms, table_options
 from client.messages import HallClosed, HallPush
-from client.screens.go_table import GoTableScreen
 from client.screens.login import LoginScreen
 from client.screens.result import ResultScreen
 from client.screens.start import StartScreen
+
+if TYPE_CHECKING:
+    from client.go_view import GoView
 
 RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)
 
@@ -170,6 +172,10 @@ class QipaiApp(App):
             from client.screens.mahjong_table import open_mahjong_table
 
             return open_mahjong_table(self, table, view_wire)
+        # Go too loads with its first table: the start screen's first frame loads no game.
+        from client.go_view import GoView
+        from client.screens.go_table import GoTableScreen
+
         existing = self.table_screen(table)
         view = GoView.from_wire(view_wire, time.monotonic())
         if existing is not None:
@@ -212,7 +218,7 @@ class QipaiApp(App):
                 screen = self.open_table(table, message["view"])
             elif screen is not None:
                 screen.on_table_push(message)
-            if isinstance(screen, GoTableScreen) and message.get("kind") == "over":
+            if _is_go_table(screen) and message.get("kind") == "over":
                 view = message.get("view") or {}
                 self.push_screen(ResultScreen(table, view))
         elif kind == "bet_result":
@@ -235,7 +241,7 @@ class QipaiApp(App):
             timeout=15,
         )
         screen = self.table_screen(table) if isinstance(table, int) else None
-        if isinstance(screen, GoTableScreen):
+        if _is_go_table(screen):
             screen.on_bet_result(message)
 
     def on_hall_closed(self, closed: HallClosed) -> None:
@@ -289,3 +295,10 @@ class QipaiApp(App):
     async def action_quit(self) -> None:
         await self.close_hall()
         self.exit()
+
+
+def _is_go_table(screen: Screen | None) -> bool:
+    """Whether ``screen`` is a Go table's; its module is loaded by the first Go table opened,
+    so without it no screen can be one (and asking must not load Go for a mahjong player)."""
+    module = sys.modules.get("client.screens.go_table")
+    return module is not None and isinstance(screen, module.GoTableScreen)
