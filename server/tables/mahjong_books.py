@@ -17,6 +17,7 @@ from typing import Any
 from qipai.mahjong.scoring import Settlement
 from qipai.mahjong.table.machine import HandMachine
 from qipai.platform import mahjong_table_io as table_match
+from qipai.platform.escape import payments_due
 from qipai.platform.rooms import RoomTier, economy_fee, room_fee
 
 from ..economy import HandCoins
@@ -24,7 +25,6 @@ from ..store import MahjongHand
 from .host import MahjongHost
 from .mahjong_escape import (
     EscapeCoins,
-    payments_due,
     record_escape,
     record_leaver_fee,
     record_leaving,

@@ -17,7 +17,6 @@ from typing import Any
 
 from qipai.mahjong.rulesets.lengzi_settlement import split_pot
 from qipai.mahjong.scoring import Payment, Settlement
-from qipai.platform.escape import ESCAPE_REASON, escape_settlement, payments_due
 from qipai.platform.hand_coins import (
     close_pot,
     leaver_fee,
@@ -27,18 +26,6 @@ from qipai.platform.hand_coins import (
 from qipai.platform.titles import escape_points, hand_points
 
 from .. import economy
-
-__all__ = [
-    "ESCAPE_REASON",
-    "EscapeCoins",
-    "escape_settlement",
-    "payments_due",
-    "record_escape",
-    "record_leaver_fee",
-    "record_leaving",
-]
-"""The nominal escape lines are the platform's (``qipai.platform.escape``); the writers here
-store them and move a coin room's money."""
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.table.match import Match
 from qipai.platform.betting import BetBook
 from qipai.platform.errors import PlatformError, ReliefUnavailable
+from qipai.platform.escape import escape_settlement, payments_due
 from qipai.platform.go_ranks import GoStanding
 from qipai.platform.ledger import HOUSE, Reason, pot_account
 from qipai.platform.rooms import RoomTier, economy_fee, room_fee, seats_to_stand_up, stake_for
@@ -47,8 +48,6 @@ from server.operator import GrantRefused, grant
 from server.store import GameRecord, MahjongHand, Store
 from server.tables.mahjong_escape import (
     EscapeCoins,
-    escape_settlement,
-    payments_due,
     record_escape,
     record_leaver_fee,
     record_leaving,

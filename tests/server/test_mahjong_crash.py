@@ -25,6 +25,7 @@ import trio
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.lengzi_settlement import split_pot
 from qipai.mahjong.scoring import Payment, Settlement
+from qipai.platform.escape import ESCAPE_REASON
 from qipai.platform.grants import NEW_ACCOUNT_COINS
 from qipai.platform.hand_coins import close_pot, settle_escape, settle_hand, split_pot_movement
 from qipai.platform.ledger import HOUSE, Movement, Reason, pot_account
@@ -32,7 +33,6 @@ from qipai.platform.rooms import economy_fee, room_fee
 from qipai.platform.titles import escape_points, hand_points
 from server import economy
 from server.store import Store
-from server.tables.mahjong_escape import ESCAPE_REASON
 
 from .test_mahjong_support import SeatBot, play_all, seated_table
 from .test_server_cli import start

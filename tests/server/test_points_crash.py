@@ -28,7 +28,8 @@ WRITER = textwrap.dedent(
     from server import economy
     from server.economy import HandCoins
     from server.store import MahjongHand, Store
-    from server.tables.mahjong_escape import EscapeCoins, payments_due, record_escape
+    from qipai.platform.escape import payments_due
+    from server.tables.mahjong_escape import EscapeCoins, record_escape
 
     NAMES = ["ann", "bob", "cat", "dan"]
     store = Store(sys.argv[1])

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import trio
 
-from qipai.protocol import parse_options
+from qipai.mahjong.table_options import MahjongOptions
 from server.session import Session
 from server.tables.host import GoHost, MahjongHost, TableHost
 from server.tables.mahjong import MahjongTable
@@ -88,7 +88,7 @@ def test_no_table_module_imports_the_hall():
 async def test_a_mahjong_table_plays_a_whole_lengzi_match_with_a_small_host(autojump_clock):
     host = NotebookHost()
     assert isinstance(host, MahjongHost)
-    options = parse_options("lengzi", {"hotseat": True, "bots": 3, "hands": 2})
+    options = MahjongOptions.from_wire("lengzi", {"hotseat": True, "bots": 3, "hands": 2})
     table = MahjongTable(host, 1, options, "ann")
     log: list = []
     async with trio.open_nursery() as nursery:
