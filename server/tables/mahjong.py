@@ -91,7 +91,7 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             coins=self.tier is not None,
             random_seats=options.random_seats,
         )
-        self.core = MahjongTableMatch(ruleset, rules, self.config.timing, self.rng)
+        self.core = MahjongTableMatch(ruleset, rules, self.config, self.rng)
         self.incremental: set[str] = set()
         """Players whose connection takes events without the full view (``publish``)."""
         self.history_published = 0
