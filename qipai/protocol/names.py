@@ -96,7 +96,7 @@ def reserved_reason(name: str) -> str | None:
     if key.startswith(name_key(GUEST_LOGIN)):
         return "names starting with 'guest' are for visitors"
     if key in _RESERVED_KEYS:
-        return f"{name} is a name the hall uses for itself"
+        return f"{name} is, or looks like, a name the hall uses for itself"
     if _BOT_NAME.fullmatch(_folded(name)):
         return "bot names are for the hall's bots"
     return None
