@@ -148,7 +148,8 @@ class QipaiApp(App):
 
     async def _local_login(self) -> dict[str, Any]:
         """Log in the local account, registering it the first time (and again under a fresh
-        name if the database was replaced and the old name belongs to someone else)."""
+        name if the database was replaced and the old name belongs to someone else, or was
+        saved before the hall reserved it)."""
         assert self.hall is not None
         name, password = self.settings.local_account()
         try:
@@ -159,7 +160,7 @@ class QipaiApp(App):
         try:
             return await self.hall.request("register", name=name, password=password)
         except HallError as error:
-            if error.code != "name_taken":
+            if error.code not in ("name_taken", "name_reserved"):
                 raise
         name, password = self.settings.local_account(fresh=True)
         return await self.hall.request("register", name=name, password=password)

@@ -17,6 +17,9 @@ from pathlib import Path
 
 import platformdirs
 
+from qipai.protocol import ProtocolError
+from qipai.protocol.names import check_new_name
+
 APP_NAME = "qipai"
 DEFAULT_PORT = 7460
 
@@ -75,8 +78,13 @@ def _login_name() -> str:
 
 
 def _safe_name(user: str) -> str:
+    """The login name made a name the hall registers: a system user called ``guest``,
+    ``operator`` or ``bot`` plays as ``player`` (the hall keeps those names)."""
     name = re.sub(r"[^A-Za-z0-9_-]", "", user)[:18]
-    return name if len(name) >= 2 else "player"
+    try:
+        return check_new_name(name) if len(name) >= 2 else "player"
+    except ProtocolError:
+        return "player"
 
 
 def parse_address(text: str) -> tuple[str, int]:

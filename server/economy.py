@@ -25,6 +25,7 @@ from qipai.platform.grants import new_account, relief
 from qipai.platform.hand_coins import close_pot, settle_hand
 from qipai.platform.ledger import HOUSE, Movement, Reason, pot_account
 from qipai.platform.titles import RANKED_SPREAD, check_ranked_table, hand_points, title_for
+from qipai.protocol.names import name_key
 
 RECENT_ENTRIES = 20
 
@@ -149,12 +150,13 @@ def open_account(
     db: sqlite3.Connection, name: str, salt: bytes, digest: bytes, now: float, start: GoStanding
 ) -> bool:
     """The account, its PL-21 grant and its Go standing (PL-07), together or not at all;
-    False when the name is taken."""
+    False when the name, or one that looks like it (its ``name_key``), is taken."""
     try:
         with transaction(db):
             db.execute(
-                "INSERT INTO accounts(name, salt, hash, created_at) VALUES (?, ?, ?, ?)",
-                (name, salt, digest, now),
+                "INSERT INTO accounts(name, salt, hash, created_at, name_key)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (name, salt, digest, now, name_key(name)),
             )
             post(db, new_account(name), now)
             _save_standing(db, name, start)

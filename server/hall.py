@@ -20,6 +20,7 @@ import trio
 from qipai.platform.errors import BadInput, BelowRoomMinimum, PairingRefused, ReliefUnavailable
 from qipai.platform.go_ranks import GoStanding, check_ranked_pairing
 from qipai.platform.grants import RELIEF_COINS
+from qipai.platform.ledger import HOUSE
 from qipai.platform.rooms import RoomTier, check_can_sit
 from qipai.protocol import (
     ANONYMOUS_REQUESTS,
@@ -34,7 +35,7 @@ from qipai.protocol import (
     request_id,
     validate_request,
 )
-from qipai.protocol.names import GUEST_PREFIX, check_name, is_guest
+from qipai.protocol.names import GUEST_PREFIX, check_new_name, is_guest
 
 from . import accounts, bets, economy, leaderboard
 from .bots import BotFactory
@@ -65,6 +66,21 @@ def starting_go_rank(text: str | None) -> GoStanding:
         raise ProtocolError(
             ErrorCode.BAD_RANK, f"a new account starts at a kyu rank from 18k to 1k, not {text!r}"
         ) from None
+
+
+def _name_taken(name: str) -> ProtocolError:
+    return ProtocolError(
+        ErrorCode.NAME_TAKEN, f"the name {name}, or one that looks like it, is taken"
+    )
+
+
+def _check_can_log_in(name: str) -> None:
+    """The ledger's own account is nobody's, even where an older hall let someone register
+    its name: logging in as it would show the hall's books."""
+    if name == HOUSE:
+        raise ProtocolError(
+            ErrorCode.NAME_RESERVED, f"{name} is the hall's own account; nobody logs in as it"
+        )
 
 
 @dataclass
@@ -198,7 +214,7 @@ class Hall:
 
     async def on_register(self, session: Session, request: dict) -> dict:
         self._require_anonymous(session)
-        name = self._check_new_name(request["name"])
+        name = check_new_name(request["name"])
         password = accounts.check_password(request["password"])
         go_start = starting_go_rank(request.get("go_rank"))
         salt, digest = await trio.to_thread.run_sync(
@@ -208,7 +224,7 @@ class Hall:
             self.store.add_account, name, salt, digest, time.time(), go_start
         )
         if not added:
-            raise ProtocolError(ErrorCode.NAME_TAKEN, f"the name {name} is taken")
+            raise _name_taken(name)
         log.info("registered %s from %s", name, session.address)
         return await self._log_in(session, name)
 
@@ -240,6 +256,7 @@ class Hall:
         name = await self.store.call(self.store.token_owner, digest, time.time())
         if name is None:
             raise ProtocolError(ErrorCode.BAD_TOKEN, "that session has ended; log in again")
+        _check_can_log_in(name)
         return self._attach(session, name, request["token"])
 
     async def on_logout(self, session: Session, request: dict) -> dict:
@@ -259,8 +276,15 @@ class Hall:
             raise ProtocolError(ErrorCode.NOT_THE_DOOR, "only the SSH door may ask this")
 
     async def on_door_lookup(self, session: Session, request: dict) -> dict:
+        """Whether the name is an account; a name that is not, but looks like one that is,
+        cannot be registered, and the door is told so before it offers it to the visitor."""
         self._require_door(request)
-        return {"exists": await self.store.call(self.store.account, request["name"]) is not None}
+        name = request["name"]
+        if await self.store.call(self.store.account, name) is not None:
+            return {"exists": True}
+        if await self.store.call(self.store.name_key_taken, name):
+            raise _name_taken(name)
+        return {"exists": False}
 
     async def on_door_ticket(self, session: Session, request: dict) -> dict:
         """A one-time ticket for the door's visitor: a guest, a new name the door registers
@@ -273,18 +297,13 @@ class Hall:
         elif name is None:
             raise ProtocolError(ErrorCode.MISSING_FIELD, "field 'name' is required")
         elif request.get("register"):
-            await self._new_account(self._check_new_name(name))
+            await self._new_account(check_new_name(name))
         elif request.get("password") is not None:
             address = request.get("address") or session.address.rsplit(":", 1)[0]
             await self._check_password(name, request["password"], address)
         elif await self.store.call(self.store.account, name) is None:
             raise ProtocolError(ErrorCode.BAD_CREDENTIALS, f"there is no account {name}")
         return {"name": name, "ticket": self.tickets.issue(name, trio.current_time())}
-
-    def _check_new_name(self, name: str) -> str:
-        if is_guest(check_name(name)):
-            raise ProtocolError(ErrorCode.BAD_NAME, "names starting with 'guest' are for visitors")
-        return name
 
     def _require_friendly_for_guests(self, session: Session, options: Any) -> None:
         if is_guest(session.name) and not getattr(options, "friendly", True):
@@ -300,7 +319,7 @@ class Hall:
             if await self.store.call(self.store.add_account, full, salt, digest, time.time()):
                 return full
             if not random_suffix:
-                raise ProtocolError(ErrorCode.NAME_TAKEN, f"the name {name} is taken")
+                raise _name_taken(name)
 
     async def on_ticket_login(self, session: Session, request: dict) -> dict:
         self._require_anonymous(session)
@@ -314,6 +333,7 @@ class Hall:
             raise ProtocolError(ErrorCode.ALREADY_LOGGED_IN, "you are logged in already")
 
     async def _log_in(self, session: Session, name: str) -> dict:
+        _check_can_log_in(name)
         token = accounts.new_token()
         expires = time.time() + accounts.TOKEN_LIFETIME
         await self.store.call(self.store.add_token, accounts.token_digest(token), name, expires)

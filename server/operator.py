@@ -21,6 +21,7 @@ from pathlib import Path
 
 from qipai.platform.errors import PlatformError
 from qipai.platform.grants import operator_grant
+from qipai.platform.ledger import HOUSE
 
 from . import economy
 from .store import SCHEMA_VERSION
@@ -72,6 +73,8 @@ def open_live(path: Path) -> sqlite3.Connection:
 def grant(db: sqlite3.Connection, name: str, amount: int, why: str, now: float) -> int:
     """Write the grant in one transaction and return the player's new balance."""
     ref = f"operator:{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime(now))}"
+    if name == HOUSE:  # an older hall let a player register the name; the coins are the hall's
+        raise GrantRefused(f"{name} is the hall's own account; nothing was granted")
     try:
         movement = operator_grant(name, amount, why.strip(), ref)
         with economy.transaction(db):

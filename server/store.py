@@ -19,6 +19,7 @@ import trio
 from qipai.platform.betting import BetsSettled
 from qipai.platform.go_ranks import GoStanding
 from qipai.platform.grants import NEW_ACCOUNT_COINS
+from qipai.protocol.names import name_key
 
 from .bets import last_bet_game_id, record_go_game_with_bets
 from .economy import (
@@ -168,6 +169,19 @@ MIGRATIONS: tuple[str, ...] = (
         COALESCE((SELECT MAX(CAST(substr(ref, 7) AS INTEGER)) FROM ledger
             WHERE ref LIKE 'leave:%' OR ref LIKE 'table:%'), 0));
     """,
+    # 7: one account per name skeleton (qipai/protocol/names.py ``name_key``), held by a UNIQUE
+    # index so that two registrations racing for look-alike names cannot both win. Accounts
+    # older than the rule keep their rows; where several share a key, the first registered
+    # holds it and the later ones keep a NULL key: they log in as before, and the key stays
+    # taken for new names.
+    """
+    ALTER TABLE accounts ADD COLUMN name_key TEXT;
+    CREATE TEMP TABLE account_keys AS SELECT rowid AS account, name_key(name) AS key FROM accounts;
+    UPDATE accounts SET name_key = (SELECT key FROM account_keys WHERE account = accounts.rowid)
+        WHERE rowid IN (SELECT MIN(account) FROM account_keys GROUP BY key);
+    DROP TABLE account_keys;
+    CREATE UNIQUE INDEX accounts_name_key ON accounts(name_key);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -275,6 +289,7 @@ def open_database(path: str) -> sqlite3.Connection:
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
+    db.create_function("name_key", 1, name_key, deterministic=True)
     migrate(db)
     check_ledger(db)
     check_points(db)
@@ -316,6 +331,13 @@ class Store:
     def account(self, name: str) -> tuple[bytes, bytes] | None:
         row = self.db.execute("SELECT salt, hash FROM accounts WHERE name = ?", (name,)).fetchone()
         return (row[0], row[1]) if row else None
+
+    def name_key_taken(self, name: str) -> bool:
+        """Whether an account holds the name's key: ``name`` itself or a look-alike of it."""
+        row = self.db.execute(
+            "SELECT 1 FROM accounts WHERE name_key = ?", (name_key(name),)
+        ).fetchone()
+        return row is not None
 
     # tokens
 

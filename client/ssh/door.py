@@ -29,7 +29,7 @@ from pathlib import Path
 import asyncssh
 
 from qipai.protocol import ProtocolError
-from qipai.protocol.names import GUEST_LOGIN, check_name
+from qipai.protocol.names import GUEST_LOGIN, check_name, check_new_name
 
 from .caps import ConnectionCaps, NewAccountRate
 from .forkserver import ForkServer, ForkServerError
@@ -157,6 +157,7 @@ class DoorServer(asyncssh.SSHServer):
             elif await self.door.hall.account_exists(username):
                 self.kind = "password"
             else:
+                check_new_name(username)
                 self.kind = "new"
                 self.conn.send_auth_banner(NEW_NAME_BANNER.format(name=username))
         except (ProtocolError, HallRefused) as refused:

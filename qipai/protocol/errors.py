@@ -27,6 +27,7 @@ class ErrorCode(StrEnum):
     BAD_NAME = "bad_name"
     WEAK_PASSWORD = "weak_password"
     NAME_TAKEN = "name_taken"
+    NAME_RESERVED = "name_reserved"
     BAD_CREDENTIALS = "bad_credentials"
     RATE_LIMITED = "rate_limited"
     BAD_TOKEN = "bad_token"

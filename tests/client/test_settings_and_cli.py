@@ -9,10 +9,14 @@ import sys
 
 import pytest
 
+from client.app import QipaiApp
 from client.cli import parse
 from client.config import DEFAULT_PORT, Settings, config_dir, parse_address
+from client.connection import HallError
 from client.launch import Launch
 from client.local_hall import LocalHall, LocalHallError
+from qipai.protocol.names import reserved_reason
+from tests.client.fakes import FakeHall
 
 
 def test_settings_round_trip_in_the_config_dir(private_user_dirs):
@@ -37,6 +41,35 @@ def test_the_local_account_is_made_once_and_kept_private(monkeypatch):
     assert mode == 0o600
     fresh_name, fresh_password = Settings.load().local_account(fresh=True)
     assert fresh_name.startswith("AnnLee-") and fresh_password != password
+
+
+@pytest.mark.parametrize("user", ["guest", "Operator", "bot", "--"])
+def test_a_system_user_with_a_name_the_hall_keeps_plays_as_player(monkeypatch, user):
+    monkeypatch.setattr("getpass.getuser", lambda: user)
+    assert Settings.load().local_account()[0] == "player"
+
+
+class NameKeepingHall(FakeHall):
+    """Knows no account and refuses to register what the real hall reserves."""
+
+    async def request(self, kind: str, **fields):
+        self.requests.append({"type": kind, **fields})
+        if kind == "login":
+            raise HallError("bad_credentials", "wrong name or password")
+        if reserved_reason(fields["name"]):
+            raise HallError("name_reserved", "the hall keeps that name")
+        return {"type": "ok", "name": fields["name"]}
+
+
+@pytest.mark.asyncio
+async def test_a_saved_local_name_the_hall_now_keeps_gives_way_to_a_fresh_one(monkeypatch):
+    monkeypatch.setattr("getpass.getuser", lambda: "operator")
+    settings = Settings(local_name="operator", local_password="saved-before-the-rule")
+    app = QipaiApp(settings=settings)
+    app.hall = NameKeepingHall()
+    reply = await app._local_login()
+    assert reply["name"].startswith("player-")
+    assert [r["type"] for r in app.hall.requests] == ["login", "register", "register"]
 
 
 @pytest.mark.parametrize(

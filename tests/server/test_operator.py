@@ -73,7 +73,7 @@ def test_a_grant_and_a_removal_are_ledger_movements_with_their_reason(hall_db):
     "args, says",
     [
         (("bob", "100", "--why", "x"), "there is no account 'bob'"),
-        (("house", "100", "--why", "x"), "there is no account 'house'"),
+        (("house", "100", "--why", "x"), "house is the hall's own account"),
         (("ann", "0", "--why", "x"), "non-zero integer"),
         (("ann", "-5001", "--why", "x"), "cannot pay 5001"),
         (("ann", "100", "--why", "  "), "reason must be a non-empty string"),

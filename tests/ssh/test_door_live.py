@@ -137,8 +137,8 @@ async def test_an_account_without_a_key_opens_with_its_password(hall):
     visitor.close()
 
 
-@pytest.mark.asyncio
-async def test_a_name_that_cannot_be_an_account_opens_nothing(hall):
+async def refused_with_banner(hall, username: str) -> str:
+    """Connect with a key as ``username``: nothing opens, and the banner says why."""
     banners = []
 
     class Listener(asyncssh.SSHClient):
@@ -149,13 +149,30 @@ async def test_a_name_that_cannot_be_an_account_opens_nothing(hall):
         await asyncssh.connect(
             "127.0.0.1",
             hall.ssh_port,
-            username="two words",
+            username=username,
             client_factory=Listener,
             client_keys=[new_key()],
             known_hosts=None,
             agent_path=None,
         )
-    assert banners and "without spaces" in banners[0]
+    assert len(banners) == 1
+    return banners[0]
+
+
+@pytest.mark.asyncio
+async def test_a_name_that_cannot_be_an_account_opens_nothing(hall):
+    assert "without spaces" in await refused_with_banner(hall, "two words")
+
+
+@pytest.mark.asyncio
+async def test_the_halls_names_and_look_alikes_of_an_account_are_not_offered(hall):
+    line = Line(hall.port)
+    line.request("hello", version=1)
+    assert line.request("register", name="fay", password="fay-password")["type"] == "ok"
+    line.sock.close()
+    assert "looks like it, is taken" in await refused_with_banner(hall, "FAY")
+    assert "the hall uses for itself" in await refused_with_banner(hall, "house")
+    assert "bots" in await refused_with_banner(hall, "bot-1")
 
 
 @pytest.mark.asyncio

@@ -104,10 +104,13 @@ async def test_guest_names_are_the_doors_and_guests_play_friendly_tables_only(tm
     async with running_hall(tmp_path, config=door_config()) as server:
         anyone = await Client.connect(server)
         for name in ("guest", "guest-abc"):
-            assert await anyone.error("register", name=name, password="password-1") == "bad_name"
+            assert (
+                await anyone.error("register", name=name, password="password-1")
+                == "name_reserved"
+            )
             assert (
                 await anyone.error("door_ticket", secret=SECRET, name=name, register=True)
-                == "bad_name"
+                == "name_reserved"
             )
         host = await user(server, "ann")
         ranked = (await host.ok("create_table", room="go", options={"friendly": False}))["table"]
