@@ -20,6 +20,7 @@ from client.launch import Launch
 from client.local_hall import LocalHall, LocalHallError
 from client.mahjong_cli import local_rooms, table_options
 from client.messages import HallClosed, HallPush
+from client.screens.disconnected import DisconnectedScreen
 from client.screens.go_table import GoTableScreen
 from client.screens.login import LoginScreen
 from client.screens.result import ResultScreen
@@ -63,21 +64,28 @@ class QipaiApp(App):
         self.run_worker(self._open_hall(address), group="hall", exclusive=True)
 
     async def _open_hall(self, address: str) -> None:
+        failure = await self.reach_hall(address)
+        if failure is None:
+            self.push_screen(LoginScreen(self.settings.last_name))
+        else:
+            self.notify(failure, title="cannot connect", severity="error")
+
+    async def reach_hall(self, address: str) -> str | None:
+        """Connect to the hall at `address` and remember it; what went wrong, for people, or
+        None once connected."""
         await self.close_hall()
         try:
             host, port = parse_address(address)
         except ValueError as error:
-            self.notify(str(error), severity="error")
-            return
+            return str(error)
         try:
             await self.connect(host, port)
         except HallError as error:
-            self.notify(error.message, title=error.code, severity="error")
-            return
+            return error.message
         self.address = f"{host}:{port}"
         self.settings.last_server = address
         self.settings.save()
-        self.push_screen(LoginScreen(self.settings.last_name))
+        return None
 
     async def connect(self, host: str, port: int) -> None:
         """Open a connection to the hall (closing any earlier one, but not the local hall)."""
@@ -272,11 +280,16 @@ class QipaiApp(App):
                 await rejoin(self.hall)
 
     def _back_to_start(self, reason: str) -> None:
-        self.notify(reason, title="disconnected", severity="error", timeout=10)
+        """The start screen, and over it, if a hall out there was lost, the question whether to
+        connect again: the keys a player types believing the log-in is open reach no field."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if not isinstance(self.screen, StartScreen):
             self.switch_screen(StartScreen())
+        if self.local is None and self.address:
+            self.push_screen(DisconnectedScreen(self.address, reason))
+        else:
+            self.notify(reason, title="disconnected", severity="error", timeout=10)
 
     async def close_hall(self) -> None:
         hall, self.hall = self.hall, None
