@@ -8,7 +8,6 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -20,6 +19,7 @@ from client.launch import Launch
 from client.local_hall import LocalHall, LocalHallError
 from client.mahjong_cli import local_rooms, table_options
 from client.messages import HallClosed, HallPush
+from client.ordered_focus import OrderedFocusApp
 from client.screens.disconnected import DisconnectedScreen
 from client.screens.go_table import GoTableScreen
 from client.screens.login import LoginScreen
@@ -29,7 +29,7 @@ from client.screens.start import StartScreen
 RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 
-class QipaiApp(App):
+class QipaiApp(OrderedFocusApp):
     TITLE = "qipai"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True)]
