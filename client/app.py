@@ -15,6 +15,7 @@ from client import hall_rooms
 from client.config import Settings, parse_address
 from client.connection import HallConnection, HallError
 from client.go_view import GoView
+from client.hall_errors import explain, ui_language
 from client.launch import Launch
 from client.local_hall import LocalHall, LocalHallError
 from client.mahjong_cli import local_rooms, table_options
@@ -81,7 +82,7 @@ class QipaiApp(OrderedFocusApp):
         try:
             await self.connect(host, port)
         except HallError as error:
-            return error.message
+            return explain(error, ui_language(self))
         self.address = f"{host}:{port}"
         self.settings.last_server = address
         self.settings.save()
@@ -147,7 +148,10 @@ class QipaiApp(OrderedFocusApp):
             hall_rooms.learn((await self.hall.request("lobby")).get("rooms") or [])
             self.push_screen(self._lobby_screen("local hall"))
             created = await self.hall.request("create_table", room=room, options=options)
-        except (HallError, LocalHallError) as error:
+        except HallError as error:
+            self.notify(explain(error, ui_language(self)), title="local play", severity="error")
+            return
+        except LocalHallError as error:
             self.notify(str(error), title="local play", severity="error")
             return
         self.open_table(int(created["table"]), created["view"])

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from client.connection import HallError
+from client.hall_errors import explain, ui_language
 from client.ordered_focus import TabbedField
 
 
@@ -73,7 +74,7 @@ class LoginScreen(Screen):
         try:
             reply = await hall.request(kind, name=name, password=password)
         except HallError as error:
-            self.query_one("#message", Static).update(f"{error.code}: {error.message}")
+            self.query_one("#message", Static).update(explain(error, ui_language(self.app)))
             return
         self.app.logged_in(str(reply.get("name", name)), reply)
 

@@ -65,7 +65,9 @@ async def test_c_and_a_password_after_a_drop_reach_no_field_and_no_host(tmp_path
             assert "local Go" not in opened
             assert app.settings.last_server == address
             assert isinstance(app.screen, DisconnectedScreen)
-            assert "cannot reach" in str(app.screen.query_one("#status").render())
+            assert str(app.screen.query_one("#status").render()).startswith(
+                f"Cannot reach the hall at {address}:"
+            )
             await pilot.press("escape")
             assert isinstance(app.screen, StartScreen) and app.focused is None
             start = next(s for s in app.screen_stack if isinstance(s, StartScreen))

@@ -83,7 +83,7 @@ async def test_register_with_the_remembered_name_and_a_refusal_is_shown():
         await pilot.pause()
         message = str(app.screen.query_one("#message").render())
     assert hall.requests == [{"type": "register", "name": "ann", "password": "pw-ann-1"}]
-    assert message == "name_taken: ann is registered already"
+    assert message == "ann is registered already"
     assert app.logged == []
 
 
