@@ -188,3 +188,20 @@ async def test_a_pasted_name_tab_password_fills_both_fields():
         for _ in range(10):
             await pilot.pause(0.02)
         assert login_fields(app) == ("bob", "w-bob-123!")
+
+
+@pytest.mark.asyncio
+async def test_tab_and_an_address_in_one_burst_type_the_address_and_start_nothing():
+    """`l`, `b`, `s`, `j` and `q` of `localhost` are letters once Tab has reached the box."""
+    from textual import events
+
+    app = StartApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for character in "\tlocalhost:1\r":
+            key = {"\t": "tab", "\r": "enter", ":": "colon"}.get(character, character)
+            app.post_message(events.Key(key, character))
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert app.focused is None  # enter hands the address over and leaves the box
+    assert app.opened == ["localhost:1"] and app.local == []
