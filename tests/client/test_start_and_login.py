@@ -205,3 +205,16 @@ async def test_tab_and_an_address_in_one_burst_type_the_address_and_start_nothin
             await pilot.pause(0.02)
         assert app.focused is None  # enter hands the address over and leaves the box
     assert app.opened == ["localhost:1"] and app.local == []
+
+
+@pytest.mark.asyncio
+async def test_a_bad_address_is_refused_without_repeating_what_was_typed():
+    from client.app import QipaiApp
+
+    app = QipaiApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", *"go.lan:7460w-bob-123", "enter")
+        for _ in range(20):
+            await pilot.pause(0.02)
+        notices = [f"{n.title} {n.message}" for n in app._notifications]
+    assert notices == ["cannot connect the port after the colon must be a number from 1 to 65535"]
