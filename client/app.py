@@ -9,17 +9,19 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
 from client import hall_rooms
 from client.config import Settings, parse_address
 from client.connection import HallConnection, HallError
+from client.hall_errors import explain, ui_language
 from client.launch import Launch
 from client.local_hall import LocalHall, LocalHallError
 from client.mahjong_cli import local_rooms, table_options
 from client.messages import HallClosed, HallPush
+from client.ordered_focus import OrderedFocusApp
+from client.screens.disconnected import DisconnectedScreen
 from client.screens.login import LoginScreen
 from client.screens.result import ResultScreen
 from client.screens.start import StartScreen
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
 RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 
-class QipaiApp(App):
+class QipaiApp(OrderedFocusApp):
     TITLE = "qipai"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True)]
@@ -65,21 +67,28 @@ class QipaiApp(App):
         self.run_worker(self._open_hall(address), group="hall", exclusive=True)
 
     async def _open_hall(self, address: str) -> None:
+        failure = await self.reach_hall(address)
+        if failure is None:
+            self.push_screen(LoginScreen(self.settings.last_name))
+        else:
+            self.notify(failure, title="cannot connect", severity="error")
+
+    async def reach_hall(self, address: str) -> str | None:
+        """Connect to the hall at `address` and remember it; what went wrong, for people, or
+        None once connected."""
         await self.close_hall()
         try:
             host, port = parse_address(address)
         except ValueError as error:
-            self.notify(str(error), severity="error")
-            return
+            return str(error)
         try:
             await self.connect(host, port)
         except HallError as error:
-            self.notify(error.message, title=error.code, severity="error")
-            return
+            return explain(error, ui_language(self))
         self.address = f"{host}:{port}"
         self.settings.last_server = address
         self.settings.save()
-        self.push_screen(LoginScreen(self.settings.last_name))
+        return None
 
     async def connect(self, host: str, port: int) -> None:
         """Open a connection to the hall (closing any earlier one, but not the local hall)."""
@@ -141,7 +150,10 @@ class QipaiApp(App):
             hall_rooms.learn((await self.hall.request("lobby")).get("rooms") or [])
             self.push_screen(self._lobby_screen("local hall"))
             created = await self.hall.request("create_table", room=room, options=options)
-        except (HallError, LocalHallError) as error:
+        except HallError as error:
+            self.notify(explain(error, ui_language(self)), title="local play", severity="error")
+            return
+        except LocalHallError as error:
             self.notify(str(error), title="local play", severity="error")
             return
         self.open_table(int(created["table"]), created["view"])
@@ -279,11 +291,16 @@ class QipaiApp(App):
                 await rejoin(self.hall)
 
     def _back_to_start(self, reason: str) -> None:
-        self.notify(reason, title="disconnected", severity="error", timeout=10)
+        """The start screen, and over it, if a hall out there was lost, the question whether to
+        connect again: the keys a player types believing the log-in is open reach no field."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if not isinstance(self.screen, StartScreen):
             self.switch_screen(StartScreen())
+        if self.local is None and self.address:
+            self.push_screen(DisconnectedScreen(self.address, reason))
+        else:
+            self.notify(reason, title="disconnected", severity="error", timeout=10)
 
     async def close_hall(self) -> None:
         hall, self.hall = self.hall, None

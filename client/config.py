@@ -102,5 +102,6 @@ def parse_address(text: str) -> tuple[str, int]:
     if not port_text:
         return host, DEFAULT_PORT
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError(f"bad port in {text!r}")
+        # Not echoed: what was typed into the address box may have been meant for another field.
+        raise ValueError("the port after the colon must be a number from 1 to 65535")
     return host, int(port_text)

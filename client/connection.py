@@ -24,10 +24,11 @@ READ_CHUNK = 64 * 1024
 class HallError(Exception):
     """The hall said no, or could not be reached: `code` is stable, `message` is for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, where: str = "") -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.where = where  # the hall's address, for `unreachable`
 
 
 Push = Callable[[dict[str, Any]], None]
@@ -66,12 +67,11 @@ class HallConnection:
                 asyncio.open_connection(host, port), CONNECT_TIMEOUT
             )
         except (OSError, TimeoutError) as exc:
-            raise HallError("unreachable", f"cannot reach {host}:{port}: {exc}") from exc
+            where = f"{host}:{port}"
+            raise HallError("unreachable", f"cannot reach {where}: {exc}", where) from exc
         connection = cls(reader, writer, on_push, on_closed)
         try:
-            await connection.request(
-                "hello", version=PROTOCOL_VERSION, client=client_name
-            )
+            await connection.request("hello", version=PROTOCOL_VERSION, client=client_name)
         except HallError:
             await connection.close()
             raise

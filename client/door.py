@@ -18,6 +18,7 @@ from textual import events
 from client.app import QipaiApp
 from client.config import Settings, parse_address
 from client.connection import HallError
+from client.hall_errors import explain, ui_language
 from client.launch import Launch
 from client.screens.lobby import LobbyScreen
 
@@ -38,7 +39,11 @@ class DoorApp(QipaiApp):
             await self.connect(host, port)
             assert self.hall is not None
             reply = await self.hall.request("ticket_login", ticket=ticket)
-        except (HallError, ValueError) as error:
+        except HallError as error:
+            said = explain(error, ui_language(self))
+            self.exit(return_code=1, message=f"qipai: cannot enter the hall: {said}")
+            return
+        except ValueError as error:
             self.exit(return_code=1, message=f"qipai: cannot enter the hall: {error}")
             return
         self.address = f"{socket.gethostname()} via ssh"

@@ -71,7 +71,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "secs": "{n}s",
         "pot_party": "pot",
         "house": "house",
-        "not_offered": "not_offered: {action} is not possible now",
+        "not_offered": "{action} is not possible now",
     },
     "zh": {
         "wall": "牌墙 {n}",
@@ -133,7 +133,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "secs": "{n}秒",
         "pot_party": "锅底",
         "house": "平台",
-        "not_offered": "not_offered: 现在不能{action}",
+        "not_offered": "现在不能{action}",
     },
 }
 

@@ -89,7 +89,7 @@ def record_text(record: dict[str, Any]) -> str:
         lines += [
             "",
             f"escaped: {party(names, escaped['seat'])} ({escaped['cause']}); "
-            "the hand ended at once (platform.md PL-18)",
+            "the hand ended at once",
         ]
     lines += ["", *settlement_lines(record.get("settlement") or {}, names)]
     return "\n".join(lines) + "\n"
@@ -133,7 +133,7 @@ def _event_text(kind: str, public: dict, private: dict | None, names: list[str])
         p = public["payment"]
         return f"{party(names, p['payer'])} pays {party(names, p['payee'])} {p['amount']} ({p['reason']})"
     if kind == "left":
-        return f"{party(names, public['seat'])} leaves (forfeits the win, SC-16)"
+        return f"{party(names, public['seat'])} leaves (forfeits the win)"
     return None
 
 

@@ -30,3 +30,13 @@ def save_sgf(record: dict[str, Any], folder: Path | None = None) -> Path:
 
 def _safe(name: str) -> str:
     return re.sub(r"[^\w.-]", "_", name)[:32] or "player"
+
+
+def save_failure(error: OSError) -> str:
+    """Why the SGF was not written, in words (the OS's own, without its `[Errno 13]`)."""
+    reason = error.strerror or "the disk refused it"
+    return (
+        f"Could not save {error.filename}: {reason}"
+        if error.filename
+        else f"Could not save: {reason}"
+    )

@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from client.connection import HallError
 from client.go_view import BLACK, WHITE, GoView
+from client.hall_errors import explain, ui_language
 from client.screens.table_screen import Hall
 
 STEPS = (10, 50, 100, 500, 1_000, 5_000, 10_000)
@@ -76,7 +77,7 @@ class BetWindow(ModalScreen[dict[str, Any] | None]):
         try:
             profile = await self.hall.request("profile")
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
             return
         self.balance = int(profile.get("balance", 0))
         self._show()
@@ -165,6 +166,6 @@ class BetWindow(ModalScreen[dict[str, Any] | None]):
             reply = await self.hall.request("bet", table=self.table, side=self.side, amount=amount)
         except HallError as error:
             self.sending = False
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
             return
         self.dismiss(reply)

@@ -12,9 +12,10 @@ from textual.widgets import DataTable, Footer, Static
 
 from client import hall_rooms
 from client.connection import HallError
+from client.hall_errors import explain, ui_language
 from client.mahjong_record_text import save_mahjong_record
 from client.screens.hall_screen import HallListScreen
-from client.sgf_files import save_sgf
+from client.sgf_files import save_failure, save_sgf
 
 
 def is_go(game: dict[str, Any]) -> bool:
@@ -85,7 +86,7 @@ class GamesScreen(HallListScreen):
         try:
             reply = await self._request("games")
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
             return
         table = self.query_one(DataTable)
         for game in reply.get("games") or []:
@@ -117,10 +118,10 @@ class GamesScreen(HallListScreen):
             save = save_sgf if is_go(listed) or "sgf" in record else save_mahjong_record
             path = save({**listed, **record})
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
             return
         except OSError as error:
-            self.say(f"could not save: {error}")
+            self.say(save_failure(error))
             return
         self.say(f"Saved {path}")
 

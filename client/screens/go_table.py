@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input, Static
 
 from client.connection import HallError
 from client.go_view import GoView
+from client.hall_errors import explain, ui_language
 from client.screens.bet_window import SIDE_NAMES, BetWindow
 from client.screens.table_screen import Hall, TableScreen
 from client.widgets.bets_panel import BetsPanel
@@ -129,7 +130,7 @@ class GoTableScreen(TableScreen):
         try:
             reply = await hall.request("watch", table=self.table)
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
             return
         self.show_wire_view(reply.get("view"))
 
@@ -138,7 +139,8 @@ class GoTableScreen(TableScreen):
         try:
             view = GoView.from_wire(wire, time.monotonic())
         except (KeyError, TypeError, ValueError) as error:
-            self.say(f"bad_view: the hall sent a view this client cannot read ({error!r})")
+            self.log.warning(f"unreadable view: {error!r}")
+            self.say(explain(HallError("bad_view", ""), ui_language(self.app)))
             return
         self.show_view(view)
 
@@ -230,7 +232,7 @@ class GoTableScreen(TableScreen):
 
     def on_go_board_typing(self, event: GoBoard.Typing) -> None:
         if event.error:
-            self.say(f"{event.error}: not a point on this board (type e.g. D4)")
+            self.say("Not a point on this board (type e.g. D4)")
         elif event.text is not None:
             self.say(f"Point: {event.text}_   (enter plays, esc cancels)")
         else:
@@ -259,7 +261,7 @@ class GoTableScreen(TableScreen):
         try:
             await self.hall.request("chat", text=text, table=self.table)
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
 
     def action_resign(self) -> None:
         if self._second_press("resign", "Press R again to resign"):
@@ -292,7 +294,7 @@ class GoTableScreen(TableScreen):
         try:
             await self.hall.request("act", **fields)
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
         else:
             self.say("")
 
@@ -301,6 +303,6 @@ class GoTableScreen(TableScreen):
             await self.hall.request("leave", table=self.table)
         except HallError as error:
             if error.code != "connection_lost":
-                self.say(f"{error.code}: {error.message}")
+                self.say(explain(error, ui_language(self.app)))
                 return
         self.dismiss()

@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from client import hall_rooms
 from client.connection import HallError
+from client.hall_errors import explain, ui_language
 from client.screens.hall_screen import HallListScreen
 from client.screens.profile import ProfileScreen
 
@@ -128,7 +129,7 @@ class LeaderboardScreen(HallListScreen):
         try:
             reply = await self._request("leaderboard", board=board)
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
             return
         if board != self.board:
             return

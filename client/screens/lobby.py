@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Footer, Input, Log, Static
 
 from client import hall_rooms
 from client.connection import HallError
+from client.hall_errors import explain, ui_language, without_rule_ids
 from client.screens.games import GamesScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.mahjong_new_table import MahjongNewTableScreen, coin_terms, coin_tier
@@ -180,7 +181,7 @@ class LobbyScreen(Screen):
         try:
             return await self.hall.request(kind, **fields)
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
             return None
 
     # The lobby list.
@@ -308,7 +309,7 @@ class LobbyScreen(Screen):
             await self._too_few_coins(summary)
         elif error.code == "rank_too_far_apart":
             self.say(
-                f"Ranks too far apart for this table ({error.message}). Choose a table whose "
+                f"Ranks too far apart for this table ({without_rule_ids(error.message)}). Choose a table whose "
                 "players are nearer yours: Go one rank step, mahjong titles two levels."
             )
         elif error.code == "table_assigned":
@@ -317,7 +318,7 @@ class LobbyScreen(Screen):
                 "the hall seats you at a table."
             )
         else:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
 
     async def _too_few_coins(self, summary: dict[str, Any]) -> None:
         """The room's minimum, your balance, and the daily relief (c claims it) when you may

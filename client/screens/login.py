@@ -9,6 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from client.connection import HallError
+from client.hall_errors import explain, ui_language
+from client.ordered_focus import TabbedField
 
 
 class LoginScreen(Screen):
@@ -34,8 +36,8 @@ class LoginScreen(Screen):
         address = getattr(self.app, "address", "")
         with Vertical(id="login"):
             yield Static(f"Hall {address}: log in, or register a new name", markup=False)
-            yield Input(self.initial_name, placeholder="name", id="name")
-            yield Input(placeholder="password", password=True, id="password")
+            yield TabbedField(self.initial_name, placeholder="name", id="name")
+            yield TabbedField(placeholder="password", password=True, id="password")
             yield Static("enter: log in   ctrl+r: register   esc: back", markup=False)
             yield Static("", id="message", markup=False)
         yield Footer()
@@ -72,7 +74,7 @@ class LoginScreen(Screen):
         try:
             reply = await hall.request(kind, name=name, password=password)
         except HallError as error:
-            self.query_one("#message", Static).update(f"{error.code}: {error.message}")
+            self.query_one("#message", Static).update(explain(error, ui_language(self.app)))
             return
         self.app.logged_in(str(reply.get("name", name)), reply)
 

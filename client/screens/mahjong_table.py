@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from client.connection import HallError
+from client.hall_errors import explain
 from client.i18n import Strings, default_language
 from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire, wind_of
 from client.screens.mahjong_claim_window import ClaimSeat, MahjongClaimWindowScreen
@@ -227,7 +228,8 @@ class MahjongTableScreen(TableScreen):
         try:
             return view_from_wire(wire, time.monotonic(), seat_names(self.app))
         except (ViewError, KeyError, TypeError, ValueError) as error:
-            self.say(f"bad_view: the hall sent a view this client cannot read ({error})")
+            self.log.warning(f"unreadable view: {error!r}")
+            self.say(explain(HallError("bad_view", ""), self.strings.language))
             return None
 
     def show_wire_view(self, wire: Any) -> None:
@@ -633,7 +635,7 @@ class MahjongTableScreen(TableScreen):
         try:
             await self.hall.request("act", table=self.table, action=action, **fields)
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, self.strings.language))
         else:
             self.say("")
 
@@ -679,7 +681,7 @@ class MahjongTableScreen(TableScreen):
             await self.hall.request("leave", table=self.table)
         except HallError as error:
             if error.code != "connection_lost":
-                self.say(f"{error.code}: {error.message}")
+                self.say(explain(error, self.strings.language))
                 return
         self.dismiss()
 
@@ -692,7 +694,7 @@ class MahjongTableScreen(TableScreen):
         try:
             reply = await hall.request("watch", table=self.table)
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, self.strings.language))
             return
         self.show_wire_view(reply.get("view"))
 

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from client import hall_rooms
 from client.connection import HallError
+from client.hall_errors import explain, ui_language
 from client.screens.hall_screen import HallListScreen
 
 WINDOW = 20
@@ -41,8 +42,7 @@ def mahjong_text(profile: dict[str, Any]) -> str:
     if not played:
         return "Mahjong 积分: no ranked hand yet (平民 in every room; coin rooms are ranked)"
     return "Mahjong " + "  ".join(
-        f"{hall_rooms.short(str(row.get('room')))} {row.get('title', '?')}"
-        f" {row.get('points', 0):,}"
+        f"{hall_rooms.short(str(row.get('room')))} {row.get('title', '?')} {row.get('points', 0):,}"
         for row in played
     )
 
@@ -120,7 +120,7 @@ class ProfileScreen(HallListScreen):
             named = {} if self.name_shown is None else {"name": self.name_shown}
             self.profile = await self._request("profile", **named)
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
             return
         self.query_one("#summary", Static).update(summary_text(self.profile))
         self.query_one("#mahjong", Static).update(mahjong_text(self.profile))
@@ -137,7 +137,7 @@ class ProfileScreen(HallListScreen):
         try:
             reply = await self._request("relief")
         except HallError as error:
-            self.say(error.message)
+            self.say(explain(error, ui_language(self.app)))
             return
         self.say(f"Relief: +{reply.get('coins', 0):,} coins; you hold {reply.get('balance', 0):,}")
         await self._load()

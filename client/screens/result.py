@@ -1,4 +1,4 @@
-"""The end of a game: the result with its count, whether it counts (GO-05), and the way on."""
+"""The end of a game: the result with its count, whether it counts (GO-05: too short a game does not), and the way on."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from client.connection import HallError
-from client.sgf_files import save_sgf
+from client.hall_errors import explain, ui_language
+from client.sgf_files import save_failure, save_sgf
 
 REASONS = {"count": "by counting", "resign": "by resignation", "time": "on time"}
 
@@ -29,7 +30,7 @@ def result_lines(view: dict[str, Any]) -> list[str]:
     if game.get("komi") is not None:
         lines.append(f"Komi {game['komi']:g} stones  SGF result {result.get('sgf', '?')}")
     if result.get("valid") is False:
-        lines.append("Too short to count (fewer than 20 stones played, GO-05)")
+        lines.append("Too short to count: fewer than 20 stones were played")
     return lines
 
 
@@ -72,9 +73,9 @@ class ResultScreen(ModalScreen[None]):
             record = await self.app.hall.request("game_record", game=game)
             path = save_sgf(record)
         except HallError as error:
-            message.update(f"{error.code}: {error.message}")
+            message.update(explain(error, ui_language(self.app)))
             return
         except OSError as error:
-            message.update(f"could not save: {error}")
+            message.update(save_failure(error))
             return
         message.update(f"Saved {path}")

@@ -48,7 +48,10 @@ class StartScreen(Screen):
         with Vertical(id="start"):
             yield Static(WELCOME, id="welcome", markup=False)
             yield Static(id="size", markup=False)
-            yield Input(placeholder="hall address, HOST[:PORT]", id="address")
+            # Nothing selected on focus: a key typed by mistake must not wipe the address.
+            yield Input(
+                placeholder="hall address, HOST[:PORT]", id="address", select_on_focus=False
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -56,6 +59,11 @@ class StartScreen(Screen):
         settings = getattr(self.app, "settings", None)
         if settings is not None:
             self.query_one("#address", Input).value = settings.last_server
+
+    def on_screen_resume(self) -> None:
+        """Back from the log-in, the lobby or a lost hall, nothing has focus: the address box
+        is edited only after `c`, never by keys meant for another screen."""
+        self.set_focus(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """`c` is a priority key, so the address box has focus before the next key of a burst
@@ -97,5 +105,6 @@ class StartScreen(Screen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.set_focus(None)
         if event.value.strip():
             self.app.open_hall(event.value)

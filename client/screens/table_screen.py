@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from textual.screen import Screen
 
 from client.connection import HallError
+from client.hall_errors import explain, ui_language
 
 
 class Hall(Protocol):
@@ -34,6 +35,6 @@ class TableScreen(Screen):
         try:
             reply = await self.hall.request("snapshot", table=self.table)
         except HallError as error:
-            self.say(f"{error.code}: {error.message}")
+            self.say(explain(error, ui_language(self.app)))
             return
         self.show_wire_view(reply.get("view"))

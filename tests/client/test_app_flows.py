@@ -130,7 +130,10 @@ async def test_register_meet_in_the_lobby_and_play_a_second_player(tmp_path):
             await pilot.press("enter")  # the cursor is still on C3: the hall says no
             await until(
                 pilot,
-                lambda: "illegal_occupied" in str(screen.query_one("#message").render()),
+                lambda: (
+                    str(screen.query_one("#message").render())
+                    == "There is a stone on that point already."
+                ),
                 "the hall's refusal",
             )
             assert app.settings.last_name == "ann"

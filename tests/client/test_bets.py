@@ -153,7 +153,8 @@ async def test_the_halls_refusal_is_shown_in_the_window_which_stays_open():
         await pilot.press("2", "5", "0", "enter")
         await pilot.pause()
         assert isinstance(app.screen, BetWindow)
-        assert "insufficient_coins: you hold 40 coins and cannot bet 250" in window_text(app)
+        assert "\nyou hold 40 coins and cannot bet 250" in window_text(app)
+        assert "insufficient_coins" not in window_text(app)
     assert len([r for r in hall.requests if r["type"] == "bet"]) == 1
 
 

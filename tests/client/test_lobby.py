@@ -102,9 +102,7 @@ async def test_a_taken_seat_is_refused_by_the_hall_and_nothing_opens():
         await lobby_ready(pilot, app)
         await pilot.press("1")
         await pilot.pause()
-        assert str(app.screen.query_one("#message").render()) == (
-            "seat_taken: black is taken by ann"
-        )
+        assert str(app.screen.query_one("#message").render()) == "black is taken by ann"
     assert app.opened == []
 
 

@@ -6,12 +6,13 @@ import pytest
 from textual.app import App
 from textual.widgets import Input
 
+from client.ordered_focus import OrderedFocusApp
 from client.screens.login import LoginScreen
 from client.screens.start import StartScreen
 from tests.client.fakes import FakeHall
 
 
-class StartApp(App):
+class StartApp(OrderedFocusApp):
     def __init__(self) -> None:
         super().__init__()
         self.opened: list[str] = []
@@ -46,7 +47,7 @@ async def test_c_opens_the_address_box_where_every_letter_is_typed():
     assert app.local == []
 
 
-class LoginApp(App):
+class LoginApp(OrderedFocusApp):
     def __init__(self, hall: FakeHall, name: str = "") -> None:
         super().__init__()
         self.hall = hall
@@ -82,7 +83,7 @@ async def test_register_with_the_remembered_name_and_a_refusal_is_shown():
         await pilot.pause()
         message = str(app.screen.query_one("#message").render())
     assert hall.requests == [{"type": "register", "name": "ann", "password": "pw-ann-1"}]
-    assert message == "name_taken: ann is registered already"
+    assert message == "ann is registered already"
     assert app.logged == []
 
 
@@ -128,3 +129,92 @@ async def test_c_and_an_address_in_one_burst_connect_to_that_address():
         for _ in range(20):
             await pilot.pause(0.02)
     assert app.opened == ["local:1"] and app.local == []
+
+
+def login_fields(app: App) -> tuple[str, str]:
+    screen = app.screen
+    return screen.query_one("#name", Input).value, screen.query_one("#password", Input).value
+
+
+@pytest.mark.asyncio
+async def test_keys_pressed_right_after_tab_land_in_the_password():
+    """The pilot presses the burst without pausing between keys, as a laggy link delivers it."""
+    app = LoginApp(FakeHall())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"bob", "tab", *"w-bob-123", "shift+tab", *"by")
+        await pilot.pause()
+        assert login_fields(app) == ("bobby", "w-bob-123")
+
+
+@pytest.mark.asyncio
+async def test_name_tab_password_queued_before_any_is_handled_land_in_their_fields():
+    """All keys in the app's queue before the first is handled: tmux's `name<Tab>password`."""
+    from textual import events
+
+    app = LoginApp(FakeHall())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for character in "bob\tw-bob-123":
+            key = {"\t": "tab", "-": "minus"}.get(character, character)
+            app.post_message(events.Key(key, character))
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert login_fields(app) == ("bob", "w-bob-123")
+
+
+@pytest.mark.asyncio
+async def test_a_paste_right_after_tab_lands_in_the_password():
+    from textual import events
+
+    app = LoginApp(FakeHall())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for event in (events.Paste("bob"), events.Key("tab", "\t"), events.Paste("w-bob-123")):
+            app.post_message(event)
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert login_fields(app) == ("bob", "w-bob-123")
+
+
+@pytest.mark.asyncio
+async def test_a_pasted_name_tab_password_fills_both_fields():
+    from textual import events
+
+    app = LoginApp(FakeHall())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.post_message(events.Paste("bob\tw-bob-123"))
+        app.post_message(events.Key("exclamation_mark", "!"))
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert login_fields(app) == ("bob", "w-bob-123!")
+
+
+@pytest.mark.asyncio
+async def test_tab_and_an_address_in_one_burst_type_the_address_and_start_nothing():
+    """`l`, `b`, `s`, `j` and `q` of `localhost` are letters once Tab has reached the box."""
+    from textual import events
+
+    app = StartApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for character in "\tlocalhost:1\r":
+            key = {"\t": "tab", "\r": "enter", ":": "colon"}.get(character, character)
+            app.post_message(events.Key(key, character))
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert app.focused is None  # enter hands the address over and leaves the box
+    assert app.opened == ["localhost:1"] and app.local == []
+
+
+@pytest.mark.asyncio
+async def test_a_bad_address_is_refused_without_repeating_what_was_typed():
+    from client.app import QipaiApp
+
+    app = QipaiApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", *"go.lan:7460w-bob-123", "enter")
+        for _ in range(20):
+            await pilot.pause(0.02)
+        notices = [f"{n.title} {n.message}" for n in app._notifications]
+    assert notices == ["cannot connect the port after the colon must be a number from 1 to 65535"]

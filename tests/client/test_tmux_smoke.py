@@ -12,6 +12,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from client.connection import HallConnection
+from client.local_hall import LocalHall
 from tests.conftest import require_program
 
 WAIT = 30.0
@@ -90,3 +94,36 @@ def test_qipai_starts_plays_a_move_and_quits_in_tmux(tmp_path: Path):
         assert hall_processes(str(tmp_path / "data")) == []
     finally:
         subprocess.run([*tmux.base, "kill-server"], capture_output=True, timeout=10)
+
+
+@pytest.mark.asyncio
+async def test_name_tab_password_sent_in_one_burst_registers_that_name_in_tmux(tmp_path: Path):
+    """tmux writes `bob<Tab>w-bob-123` to the terminal at once, as a paste or a laggy SSH link
+    delivers keys: the name is bob and the password all of w-bob-123."""
+    hall = LocalHall(db_path=tmp_path / "hall.db")
+    host, port = await hall.start()
+    tmux = Tmux(require_program("tmux"), f"qipai-burst-{os.getpid()}")
+    env = {
+        "XDG_CONFIG_HOME": tmp_path / "config",
+        "XDG_DATA_HOME": tmp_path / "data",
+        "TERM": "xterm-256color",
+        "PYTHONPATH": Path(__file__).resolve().parents[2],
+    }
+    exports = " ".join(f"{k}={shlex.quote(str(v))}" for k, v in env.items())
+    command = shlex.join([*qipai_command(), f"{host}:{port}"])
+    shell = f"cd {shlex.quote(os.getcwd())} && env {exports} {command}; sleep 60"
+    tmux.run("new-session", "-d", "-s", "smoke", "-x", "80", "-y", "24", shell)
+    try:
+        tmux.wait_for("log in, or register")
+        tmux.run("send-keys", "-t", "smoke", "-l", "bob\tw-bob-123")
+        tmux.run("send-keys", "-t", "smoke", "C-r")
+        tmux.wait_for("Online")
+        check = await HallConnection.open(host, port, on_push=lambda message: None)
+        try:
+            reply = await check.request("login", name="bob", password="w-bob-123")
+        finally:
+            await check.close()
+        assert reply.get("name") == "bob"
+    finally:
+        subprocess.run([*tmux.base, "kill-server"], capture_output=True, timeout=10)
+        await hall.stop()

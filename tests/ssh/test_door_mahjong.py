@@ -26,7 +26,7 @@ def next_key(screen: list[str]) -> bytes | None:
     if "x pass" in text.lower() and "discarded" in text:
         return b"x"
     if "Your turn" in text:
-        return b"ld" if "not_offered" in text else b"d"
+        return b"ld" if "is not possible now" in text else b"d"
     return None
 
 
