@@ -71,16 +71,22 @@ class TimeLeft:
             return self
         main, periods, period = self.main, self.periods, self.period
         shift = period_seconds - period if periods else 0.0
-        if elapsed >= main + periods * period_seconds - shift:
+        # A count that lands within EDGE of a boundary has reached it: a reading taken between
+        # whole instants (a client counting on from the hall's view) must meet the same edges as
+        # the hall's own count, which float subtraction misses by an ulp.
+        if elapsed + EDGE >= main + periods * period_seconds - shift:
             return FLAGGED
-        if elapsed < main:
+        if elapsed + EDGE < main:
             return TimeLeft(main - elapsed, periods, period)
         over = elapsed - main + shift
-        used = min(math.floor(over / period_seconds), periods - 1)
-        return TimeLeft(0.0, periods - used, period_seconds - (over - used * period_seconds))
+        used = min(math.floor((over + EDGE) / period_seconds), periods - 1)
+        left = min(period_seconds, period_seconds - (over - used * period_seconds))
+        return TimeLeft(0.0, periods - used, left)
 
 
 FLAGGED = TimeLeft(0.0, 0, 0.0, flagged=True)
+EDGE = 1e-9
+"""Seconds within which a count has reached an edge (far below what any clock can measure)."""
 
 
 class GameClock:
