@@ -95,8 +95,9 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
         self.incremental: set[str] = set()
         """Players whose connection takes events without the full view (``publish``)."""
         self.history_published = 0
-        self.game_ids: list[int] = []
-        """The stored id of each hand of ``match.history``."""
+        self.game_ids: dict[int, int] = {}
+        """The stored id of each hand of ``match.history`` whose record is committed, by
+        hand number: only those are shown (``history``)."""
         self.last_seat: dict[str, int] = {}
         self.showing: dict[str, tuple[tuple | None, int]] = {}
         """The seat a hot-seat player asked to see in a claim window (``show``)."""
@@ -121,6 +122,8 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             return "over"
         if not self.started:
             return "waiting"
+        if self.core.storing is not None:
+            return "ending"
         return "between" if self.core.between or self.core.hand is None else "playing"
 
     @property
@@ -180,10 +183,15 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             self._timer = None
             if self._pumping() and self.core.stake_due(trio.current_time()):
                 await self._read_stake()
-            for _ in range(64):  # yield now and then so one busy table cannot starve others
-                if not self._step(trio.current_time()):
-                    break
+            self._play_due()
             await trio.sleep(0)
+
+    def _play_due(self) -> None:
+        """Do what is due now, a bounded number of steps (the table's task yields between
+        such runs, so one busy table cannot starve others)."""
+        for _ in range(64):
+            if not self._step(trio.current_time()):
+                break
 
     def _pumping(self) -> bool:
         """A stopping hall plays on for nobody: every player is offline then, and their seats
@@ -228,7 +236,7 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             if isinstance(output, table_match.Publish):
                 if output.kind == "deal":
                     self.fee_paid = set()
-                self.publish(output.kind, events=output.events, **output.detail)
+                self.publish(output.kind, events=output.events, **self._detail(output))
             elif isinstance(output, table_match.HandDone):
                 self._store_hand(output)
             elif isinstance(output, table_match.Escaped):
@@ -245,15 +253,27 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             else:
                 self._over(output)
 
+    def _detail(self, output: table_match.Publish) -> dict[str, Any]:
+        """What the table adds to the match's events: a settled hand's record id, an
+        escaper's name."""
+        detail = output.detail
+        if output.kind == "settled":
+            return {**detail, "game": self.game_ids[detail["hand_number"]]}
+        if output.kind == "escaped":
+            return {**detail, "name": self.occupant(int(detail["seat"])).name}
+        return detail
+
     def _over(self, ended: table_match.Ended) -> None:
         names = self._names()
         match = self.core.match
         assert match is not None
         why: dict[str, Any] = {}
+        if (ended.below_minimum or ended.not_stored is not None) and self.pot:
+            self.hall.close_pot(self.pot, f"table:{self.id}:closed")
         if ended.below_minimum:
-            if self.pot:
-                self.hall.close_pot(self.pot, f"table:{self.id}:closed")
             why["below_minimum"] = [names[s] for s in ended.below_minimum]
+        if ended.not_stored is not None:
+            why["not_stored"] = ended.not_stored
         if ended.left:
             why["left"] = [names[s] for s in ended.left]
         if ended.escaped is not None:
