@@ -4,8 +4,9 @@ Every rule of the match and its clocks is the core's (``qipai.platform.mahjong_t
 class hands it the players' requests, who is present and the time, sleeps until its
 ``next_deadline``, and carries out what comes back — publishing (``mahjong_views``: each
 receiver sees only what its seats may), storing hands and moving a coin room's coins
-(``mahjong_books``), and handing seats to the bot. It reads a coin room's stake before each
-deal (PL-14). It asks its host (``host.MahjongHost``, the hall) for a handful of things only;
+(``mahjong_books``; the match waits for each hand's commit before it shows the hand
+settled and goes on, ``_hand_written``), and handing seats to the bot. It reads a coin room's
+stake before each deal (PL-14). It asks its host (``host.MahjongHost``, the hall) for a handful of things only;
 防作弊 rooms' seating is ``mahjong_rooms``.
 """
 
@@ -281,6 +282,28 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
         self.publish("over", standing=standing(list(names), match), **why)
         self.hall.table_changed(self)
         self.hall.close_if_abandoned(self)
+
+    # ------------------------------------------------------------------ committed hands
+
+    def _hand_written(
+        self, number: int, record_id: int, names: tuple[str, ...] | None, outcome: Any
+    ) -> None:
+        """Hand ``number``'s record (and its coins) is committed, or could not be (``outcome``
+        is the error the hall logged): the match publishes the settlement and goes on, or
+        stops there, saying why (``over`` with ``not_stored``), rather than deal on as if the
+        hand were stored."""
+        self._sync()
+        if isinstance(outcome, Exception):
+            self.core.store_failed(number)
+            self._carry_out()
+            return
+        self.game_ids[number] = record_id
+        self.core.stored(number, trio.current_time())
+        self._carry_out()
+        if names is not None:
+            self._coins_written(number, names, outcome)
+        self._play_due()  # at once, as when nothing waited for the store
+        self.wake()
 
     # ------------------------------------------------------------------ coins
 

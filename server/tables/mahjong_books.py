@@ -2,7 +2,7 @@
 
 A finished hand is stored with its coins in one transaction (``record_mahjong_hand``); an
 escape's hand with the escape's coins (``mahjong_escape.record_escape``). The match waits
-until that transaction is committed (``_hand_written``): only then are the settlement, the
+until that transaction is committed (``MahjongTable._hand_written``): only then are the settlement, the
 record id and what follows published, so that nothing a player saw settled is lost by a crash,
 and an id a player saw is in the store, never handed to another hand by a later life (the
 hall's ids start above every stored one). A xuezhan winner who
@@ -18,8 +18,6 @@ import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
-
-import trio
 
 from qipai.mahjong.scoring import Settlement
 from qipai.mahjong.table.machine import HandMachine
@@ -42,10 +40,8 @@ from .mahjong_views import MahjongViews
 class MahjongBooks(MahjongViews):
     """The storing half of ``MahjongTable``."""
 
-    _carry_out: Callable[[], None]
-    """``MahjongTable``'s: does what the match asks next."""
-    _play_due: Callable[[], None]
-    """``MahjongTable``'s: does what is due now (a timed table's next deal, bots' moves)."""
+    _hand_written: Callable[[int, int, tuple[str, ...] | None, Any], None]
+    """``MahjongTable``'s: the match goes on once a hand's record is committed."""
 
     hall: MahjongHost
     tier: RoomTier | None
@@ -64,26 +60,6 @@ class MahjongBooks(MahjongViews):
             close_pot=last,
             fee_paid=tuple(sorted(self.fee_paid)),
         )
-
-    def _hand_written(
-        self, number: int, record_id: int, names: tuple[str, ...] | None, outcome: Any
-    ) -> None:
-        """Hand ``number``'s record (and its coins) is committed, or could not be (``outcome``
-        is the error the hall logged): the match publishes the settlement and goes on, or
-        stops there, saying why (``over`` with ``not_stored``), rather than deal on as if the
-        hand were stored."""
-        self._sync()
-        if isinstance(outcome, Exception):
-            self.core.store_failed(number)
-            self._carry_out()
-            return
-        self.game_ids[number] = record_id
-        self.core.stored(number, trio.current_time())
-        self._carry_out()
-        if names is not None:
-            self._coins_written(number, names, outcome)
-        self._play_due()  # at once, as when nothing waited for the store
-        self.wake()
 
     def _coins_written(self, hand_number: int, names: tuple[str, ...], outcome: Any) -> None:
         """The hand's coins are in the ledger: every seat sees the new balances."""
