@@ -386,11 +386,12 @@ class MahjongTableMatch:
         assert hand is not None
         events = hand.apply(action)
         self._new_prompt(hand, now)
-        if hand.over:  # the end itself (the win) at once; its settlement once it is stored
+        over = hand.over
+        if over:  # the end itself (the win) at once; its settlement once it is stored
             ended = [e for e in events if e.type == "hand_ended"]
             events = [e for e in events if e.type != "hand_ended"]
             self._book(hand, ended)
-        if events:
+        if events or over:  # an end with no other event is still shown (phase ending)
             self._publish(kind, by=str(action.seat), events=events)
 
     def _new_prompt(self, hand: HandMachine, now: float) -> None:

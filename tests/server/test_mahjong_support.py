@@ -207,7 +207,7 @@ def check_stream(received: list[dict], records: list[dict], seats: frozenset[int
             played = [e for e in new if e.type != "hand_ended"]
             ended = [e for e in new if e.type == "hand_ended"]
             view = machine.view(shown)
-            if played:  # the end itself at once, its settlement once stored ("settled")
+            if played or ended:  # the end itself at once, its settlement once stored
                 expected.append([redact(e, seats) for e in played])
                 views.append({**view, "settlement": None} if ended else view)
             if ended:
