@@ -665,12 +665,18 @@ class Hall:
         )
 
     def write_mahjong(
-        self, write: Callable[[Any, Callable[[MahjongHand], None]], None], label: str
+        self,
+        write: Callable[[Any, Callable[[MahjongHand], None]], None],
+        label: str,
+        written: Callable[[Any], None] | None = None,
     ) -> None:
         """A mahjong table's own transaction (an escape's hand with its coins, a leaver's fee, a
         pot split): ``write(db, insert_hand)`` runs on the store's writer thread in the
-        background, and shutdown waits for it like every write."""
-        self._write(lambda _: write(self.store.db, self.store._insert_mahjong_hand), None, label)
+        background, ``written`` gets its result (or the error) once committed, and shutdown
+        waits for it like every write."""
+        self._write(
+            lambda _: write(self.store.db, self.store._insert_mahjong_hand), None, label, written
+        )
 
     def record_adjourned(self, game: AdjournedGame) -> None:
         self._write(self.store.add_adjourned, game, f"adjourned game {game.id}")

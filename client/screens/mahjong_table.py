@@ -215,7 +215,11 @@ class MahjongTableScreen(TableScreen):
 
     def _say_why_over(self, message: dict[str, Any]) -> None:
         """A coin match can end early: a player below the room's minimum at a deal, or one
-        who left between hands or escaped (docs/protocol.md, `over`)."""
+        who left between hands or escaped; any match stops at a hand the hall could not store
+        (docs/protocol.md, `over`)."""
+        if isinstance(message.get("not_stored"), int):
+            self.say(self.strings("over_not_stored", n=message["not_stored"]))
+            return
         for key in ("below_minimum", "left", "escaped"):
             names = message.get(key)
             if isinstance(names, list) and names:
@@ -478,6 +482,8 @@ class MahjongTableScreen(TableScreen):
         pao = ""
         if "xiapao" in view.table_actions and view.you is not None:
             pao = "  " + s("xiapao_toggle", state=s("on" if self._xiapao[view.you] else "off"))
+        if view.phase == "ended" and view.match_phase == "ending":
+            return s("hand_storing")  # the settlement comes once the hall has stored the hand
         if view.phase == "ended":
             return (s("hand_over") if view.settlement else "") + pao
         if "ready" in view.table_actions:

@@ -13,6 +13,12 @@ that may only pass is answered at once; the answer that would close a window is 
 the window has been open ``claim_delay``), the pause between hands, PL-17's escape grace and
 PL-18's escapes, PL-22's winner who leaves, the coin room's deal only at a fresh stake (PL-14)
 and its end when a player departs, and the bot for bot, 托管 and absent seats.
+
+Nothing is shown as done before it is durable: when a hand ends (or is cut short by an
+escape) the match asks for its record (``HandDone``, ``Escaped``) and waits, ``storing``,
+showing the figures from before the hand, until the server says the record is committed
+(``stored``: then the settlement or the escape is published and the match goes on) or could
+not be (``store_failed``: the match stops there, as if the hand had never ended).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from qipai.mahjong.bots import choose_action, choose_between_hands
@@ -36,6 +43,7 @@ from qipai.platform.mahjong_table_io import (
     Confirm,
     Ended,
     Escaped,
+    Figures,
     HandDone,
     LeftBetween,
     Output,
@@ -49,6 +57,17 @@ from qipai.platform.mahjong_table_io import (
 
 TIMEOUTS_BEFORE_AUTO = 2
 CLAIM_PHASES = (Phase.CLAIM, Phase.ROB)
+
+
+@dataclass(frozen=True)
+class Storing:
+    """A hand whose record the server is committing: what to publish once it is (``announce``:
+    the settlement, or the escape), and how the match goes on then."""
+
+    number: int
+    announce: Publish
+    last: bool
+    escaper: int | None = None
 
 
 class MahjongTableMatch:
@@ -84,6 +103,11 @@ class MahjongTableMatch:
         self._bots_to_choose = False
         self._staked_for = 0
         """The hand number the stake was read for: a coin room deals only at a fresh stake."""
+        self.storing: Storing | None = None
+        self._before: Figures | None = None
+        """The figures shown while a hand is stored, and after it could not be."""
+        self._leaving: list[int] = []
+        """Seats whose players left while a hand was stored: they leave once it is."""
         self._outputs: list[Output] = []
 
     # ------------------------------------------------------------------ pumping
@@ -112,7 +136,7 @@ class MahjongTableMatch:
 
     def next_deadline(self) -> float:
         """When ``advance`` has something to do (``NOW`` at once, ``NEVER`` on no clock)."""
-        if self.finished or self.match is None:
+        if self.finished or self.match is None or self.storing is not None:
             return NEVER
         if self._deal_due:
             return NOW
@@ -138,7 +162,7 @@ class MahjongTableMatch:
 
     def advance(self, now: float) -> bool:
         """Do one thing that is due at ``now``; False when nothing is."""
-        if self.finished or self.match is None:
+        if self.finished or self.match is None or self.storing is not None:
             return False
         if self._deal_due:
             return self._deal_if_staked(now)
@@ -152,7 +176,7 @@ class MahjongTableMatch:
             return False
         escape = self._next_escape()
         if escape is not None and now >= escape[1]:
-            self._escape(escape[0], "disconnected", now)
+            self._escape(escape[0], "disconnected")
             return True
         if self.held is not None and now >= self.window_opened + self.timing.claim_delay:
             held, self.held = self.held, None
@@ -214,7 +238,8 @@ class MahjongTableMatch:
 
     def in_hand(self) -> bool:
         hand = self.hand
-        return hand is not None and not hand.over and not self.between and not self.finished
+        playing = not self.between and not self.finished and self.storing is None
+        return hand is not None and not hand.over and playing
 
     # ------------------------------------------------------------------ requests
 
@@ -222,6 +247,8 @@ class MahjongTableMatch:
         """A player's move; refusals are typed (``MahjongError``) and change nothing."""
         hand = self.hand
         seat = action.seat
+        if self.storing is not None:
+            raise WrongPhase("the hand has ended; storing its record")
         if hand is None or self.between:
             raise WrongPhase("no hand is being played")
         if self._holds(seat):
@@ -264,11 +291,14 @@ class MahjongTableMatch:
         if self.rules.hotseat:
             self._emit(ToBot(seat))
             return
+        if self.storing is not None:
+            self._leaving.append(seat)  # the hand has ended: a leave between hands, once stored
+            return
         if self.in_hand():
             hand = self.hand
             assert hand is not None
             if hand.seats[seat].win is None:
-                self._escape(seat, "left", now)
+                self._escape(seat, "left")
                 return
             self.departed.add(seat)
             if not hand.seats[seat].left:
@@ -290,6 +320,8 @@ class MahjongTableMatch:
     def stake_due(self, now: float) -> bool:
         """A coin room must read the stake (PL-14) before the deal that is due."""
         if not self.rules.coins or self.finished or self.match is None:
+            return False
+        if self.storing is not None:
             return False
         if self._staked_for == self.hand_number + 1:
             return False
@@ -354,12 +386,13 @@ class MahjongTableMatch:
         assert hand is not None
         events = hand.apply(action)
         self._new_prompt(hand, now)
-        if hand.over:
-            self._book(hand, now)
-        if events:
+        over = hand.over
+        if over:  # the end itself (the win) at once; its settlement once it is stored
+            ended = [e for e in events if e.type == "hand_ended"]
+            events = [e for e in events if e.type != "hand_ended"]
+            self._book(hand, ended)
+        if events or over:  # an end with no other event is still shown (phase ending)
             self._publish(kind, by=str(action.seat), events=events)
-        if self.finished:
-            self._emit(Ended())
 
     def _new_prompt(self, hand: HandMachine, now: float) -> None:
         """A new turn or claim window starts its timer (MJ-06) and, for claims, MJ-08's clock."""
@@ -392,25 +425,78 @@ class MahjongTableMatch:
                 continue
             self.timeouts[seat] += 1
             self._submit(action, "timeout", now)
-            if self.finished:
+            if self.storing is not None:
                 return
             if self.timeouts[seat] >= TIMEOUTS_BEFORE_AUTO and seat not in self.auto:
                 self.auto.add(seat)
                 self._publish("auto", seat=str(seat), on=True)
 
-    def _book(self, hand: HandMachine, now: float) -> None:
-        """Score the hand into the match; end the match or pause before the next deal."""
+    def _book(self, hand: HandMachine, ended: list[Event]) -> None:
+        """Score the hand into the match and ask for its record; the match goes on (to its
+        end, or a pause before the next deal) once the record is stored."""
         match = self.match
         assert match is not None
+        self._before = self.figures()
         match.finish_hand(hand)
         last = match.over or bool(self.rules.coins and self.departed)
         self._emit(HandDone(hand, self.hand_number, self.hand_start_state, last))
         self.deadline = None
         self.held = None
-        if last:
-            self.finished = True
-            return
-        self._pause(now)
+        announce = Publish("settled", ended, {"hand_number": self.hand_number})
+        self.storing = Storing(self.hand_number, announce, last)
+
+    # ------------------------------------------------------------------ storing
+
+    def figures(self) -> Figures:
+        """What the table shows of the match: from before a hand still being stored."""
+        if self._before is not None:
+            return self._before
+        match = self.match
+        assert match is not None
+        return Figures(tuple(match.scores), match.pot, match.dealer, match.rounds_done)
+
+    def stored(self, number: int, now: float) -> None:
+        """The record of hand ``number`` is committed: its settlement (or escape) is published
+        and the match goes on."""
+        storing = self.storing
+        if storing is None or storing.number != number:
+            raise WrongPhase(f"hand {number} is not being stored")
+        match = self.match
+        assert match is not None
+        self.storing = None
+        self._before = None
+        self._emit(storing.announce)
+        escaper = storing.escaper
+        if escaper is not None and self.rules.coins:
+            self._end(Ended(escaped=escaper))
+        elif escaper is not None:
+            self._emit(ToBot(escaper))
+            if match.over:
+                self._end(Ended())
+            else:
+                self._pause(now)
+        elif storing.last:
+            self._end(Ended())
+        else:
+            self._pause(now)
+        leaving, self._leaving = self._leaving, []
+        for seat in leaving:
+            if not self.finished:
+                self.leave(seat, now)
+
+    def store_failed(self, number: int) -> None:
+        """The record of hand ``number`` could not be committed: nothing of it is published
+        (nor its coins moved: one transaction), and the match stops there rather than deal on
+        as if it were stored; the scores are those from before it."""
+        storing = self.storing
+        if storing is None or storing.number != number:
+            raise WrongPhase(f"hand {number} is not being stored")
+        match = self.match
+        assert match is not None and self._before is not None
+        self.storing = None
+        self._leaving = []
+        match.scores = list(self._before.scores)
+        self._end(Ended(not_stored=number))
 
     def _pause(self, now: float) -> None:
         """Between hands: the next deal waits for every player's ``ready`` (or the clock of
@@ -455,31 +541,24 @@ class MahjongTableMatch:
         when, seat = min(due)
         return seat, when
 
-    def _escape(self, seat: int, cause: str, now: float) -> None:
+    def _escape(self, seat: int, cause: str) -> None:
         """PL-18: the hand ends at once; the payments due stand and the escaper pays 16 ×
         stake to the other three. A coin match ends; a friendly one deals on (same dealer)
         with the bot in the escaper's seat."""
         hand, match = self.hand, self.match
         assert hand is not None and match is not None
         settlement = escape_settlement(hand, seat, self.ruleset.options.base)
+        self._before = self.figures()
         match.book_cut_short(hand, settlement, seat)
         first = match.first_leaver is None
         match.leave(seat)
         self.departed.add(seat)
         self.deadline = None
         self.held = None
-        self.between = True
-        self._emit(
-            Escaped(hand, self.hand_number, self.hand_start_state, seat, cause, settlement, first)
-        )
-        if self.rules.coins:
-            self._end(Ended(escaped=seat))
-            return
-        self._emit(ToBot(seat))
-        if match.over:
-            self._end(Ended())
-            return
-        self._pause(now)
+        number = self.hand_number
+        self._emit(Escaped(hand, number, self.hand_start_state, seat, cause, settlement, first))
+        detail = {"seat": str(seat), "cause": cause, "settlement": settlement.to_wire()}
+        self.storing = Storing(number, Publish("escaped", None, detail), self.rules.coins, seat)
 
     def _end(self, why: Ended) -> None:
         self.finished = True

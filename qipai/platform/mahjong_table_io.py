@@ -72,8 +72,9 @@ class Publish:
 
 @dataclass(frozen=True)
 class HandDone:
-    """A hand ended and is booked (``match.history[-1]``); store it. ``last``: the match
-    ends with it (a coin room closes the pot)."""
+    """A hand ended and is booked (``match.history[-1]``); store it, and say when it is
+    committed (``stored``) or could not be (``store_failed``): until then the match waits.
+    ``last``: the match ends with it (a coin room closes the pot)."""
 
     hand: HandMachine
     number: int
@@ -84,7 +85,8 @@ class HandDone:
 @dataclass(frozen=True)
 class Escaped:
     """PL-18: ``seat`` escaped (``cause``: left or disconnected); the hand is cut short and
-    booked with ``settlement``; store it, move a coin room's coins, tell everyone."""
+    booked with ``settlement``; store it with a coin room's coins and say when it is committed
+    (as for ``HandDone``): everyone is told then."""
 
     hand: HandMachine
     number: int
@@ -129,11 +131,25 @@ class Confirm:
 
 @dataclass(frozen=True)
 class Ended:
-    """The match is over (``match.standing()``), and why if not by its length."""
+    """The match is over (``match.standing()``), and why if not by its length; ``not_stored``:
+    the hand of that number could not be stored, so the match stops there (``store_failed``)."""
 
     escaped: int | None = None
     left: tuple[int, ...] = ()
     below_minimum: tuple[int, ...] = ()
+    not_stored: int | None = None
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The match's public figures: the running scores, the pot, the next dealer and the
+    rounds done. While a hand is being stored they are those from before it: its result is
+    shown only once it is committed."""
+
+    scores: tuple[int, ...]
+    pot: int
+    dealer: int
+    rounds_done: int
 
 
 Output = Publish | HandDone | Escaped | WinnerLeft | LeftBetween | ToBot | Confirm | Ended

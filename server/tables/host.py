@@ -68,7 +68,10 @@ class MahjongHost(TableHost, Protocol):
     ) -> None: ...
 
     def write_mahjong(
-        self, write: Callable[[Any, Callable[[MahjongHand], None]], None], label: str
+        self,
+        write: Callable[[Any, Callable[[MahjongHand], None]], None],
+        label: str,
+        written: Callable[[Any], None] | None = None,
     ) -> None: ...
 
     def close_pot(self, pot: str, ref: str) -> None: ...

@@ -4,8 +4,9 @@ Every rule of the match and its clocks is the core's (``qipai.platform.mahjong_t
 class hands it the players' requests, who is present and the time, sleeps until its
 ``next_deadline``, and carries out what comes back — publishing (``mahjong_views``: each
 receiver sees only what its seats may), storing hands and moving a coin room's coins
-(``mahjong_books``), and handing seats to the bot. It reads a coin room's stake before each
-deal (PL-14). It asks its host (``host.MahjongHost``, the hall) for a handful of things only;
+(``mahjong_books``; the match waits for each hand's commit before it shows the hand
+settled and goes on, ``_hand_written``), and handing seats to the bot. It reads a coin room's
+stake before each deal (PL-14). It asks its host (``host.MahjongHost``, the hall) for a handful of things only;
 防作弊 rooms' seating is ``mahjong_rooms``.
 """
 
@@ -95,8 +96,9 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
         self.incremental: set[str] = set()
         """Players whose connection takes events without the full view (``publish``)."""
         self.history_published = 0
-        self.game_ids: list[int] = []
-        """The stored id of each hand of ``match.history``."""
+        self.game_ids: dict[int, int] = {}
+        """The stored id of each hand of ``match.history`` whose record is committed, by
+        hand number: only those are shown (``history``)."""
         self.last_seat: dict[str, int] = {}
         self.showing: dict[str, tuple[tuple | None, int]] = {}
         """The seat a hot-seat player asked to see in a claim window (``show``)."""
@@ -121,6 +123,8 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             return "over"
         if not self.started:
             return "waiting"
+        if self.core.storing is not None:
+            return "ending"
         return "between" if self.core.between or self.core.hand is None else "playing"
 
     @property
@@ -180,10 +184,15 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             self._timer = None
             if self._pumping() and self.core.stake_due(trio.current_time()):
                 await self._read_stake()
-            for _ in range(64):  # yield now and then so one busy table cannot starve others
-                if not self._step(trio.current_time()):
-                    break
+            self._play_due()
             await trio.sleep(0)
+
+    def _play_due(self) -> None:
+        """Do what is due now, a bounded number of steps (the table's task yields between
+        such runs, so one busy table cannot starve others)."""
+        for _ in range(64):
+            if not self._step(trio.current_time()):
+                break
 
     def _pumping(self) -> bool:
         """A stopping hall plays on for nobody: every player is offline then, and their seats
@@ -228,7 +237,7 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             if isinstance(output, table_match.Publish):
                 if output.kind == "deal":
                     self.fee_paid = set()
-                self.publish(output.kind, events=output.events, **output.detail)
+                self.publish(output.kind, events=output.events, **self._detail(output))
             elif isinstance(output, table_match.HandDone):
                 self._store_hand(output)
             elif isinstance(output, table_match.Escaped):
@@ -245,15 +254,27 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             else:
                 self._over(output)
 
+    def _detail(self, output: table_match.Publish) -> dict[str, Any]:
+        """What the table adds to the match's events: a settled hand's record id, an
+        escaper's name."""
+        detail = output.detail
+        if output.kind == "settled":
+            return {**detail, "game": self.game_ids[detail["hand_number"]]}
+        if output.kind == "escaped":
+            return {**detail, "name": self.occupant(int(detail["seat"])).name}
+        return detail
+
     def _over(self, ended: table_match.Ended) -> None:
         names = self._names()
         match = self.core.match
         assert match is not None
         why: dict[str, Any] = {}
+        if (ended.below_minimum or ended.not_stored is not None) and self.pot:
+            self.hall.close_pot(self.pot, f"table:{self.id}:closed")
         if ended.below_minimum:
-            if self.pot:
-                self.hall.close_pot(self.pot, f"table:{self.id}:closed")
             why["below_minimum"] = [names[s] for s in ended.below_minimum]
+        if ended.not_stored is not None:
+            why["not_stored"] = ended.not_stored
         if ended.left:
             why["left"] = [names[s] for s in ended.left]
         if ended.escaped is not None:
@@ -261,6 +282,28 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
         self.publish("over", standing=standing(list(names), match), **why)
         self.hall.table_changed(self)
         self.hall.close_if_abandoned(self)
+
+    # ------------------------------------------------------------------ committed hands
+
+    def _hand_written(
+        self, number: int, record_id: int, names: tuple[str, ...] | None, outcome: Any
+    ) -> None:
+        """Hand ``number``'s record (and its coins) is committed, or could not be (``outcome``
+        is the error the hall logged): the match publishes the settlement and goes on, or
+        stops there, saying why (``over`` with ``not_stored``), rather than deal on as if the
+        hand were stored."""
+        self._sync()
+        if isinstance(outcome, Exception):
+            self.core.store_failed(number)
+            self._carry_out()
+            return
+        self.game_ids[number] = record_id
+        self.core.stored(number, trio.current_time())
+        self._carry_out()
+        if names is not None:
+            self._coins_written(number, names, outcome)
+        self._play_due()  # at once, as when nothing waited for the store
+        self.wake()
 
     # ------------------------------------------------------------------ coins
 

@@ -1,7 +1,11 @@
 """What a mahjong table stores and what its coin room moves, each write through the host.
 
 A finished hand is stored with its coins in one transaction (``record_mahjong_hand``); an
-escape's hand with the escape's coins (``mahjong_escape.record_escape``); a xuezhan winner who
+escape's hand with the escape's coins (``mahjong_escape.record_escape``). The match waits
+until that transaction is committed (``MahjongTable._hand_written``): only then are the settlement, the
+record id and what follows published, so that nothing a player saw settled is lost by a crash,
+and an id a player saw is in the store, never handed to another hand by a later life (the
+hall's ids start above every stored one). A xuezhan winner who
 leaves pays the fee as he goes (PL-22); a coin table's pot is split by its first leaver and
 closed as the match ends (LZ-10). The match decided each of these (``MahjongTableMatch``'s
 outputs); this half of ``MahjongTable`` only writes them.
@@ -11,6 +15,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -35,6 +40,9 @@ from .mahjong_views import MahjongViews
 class MahjongBooks(MahjongViews):
     """The storing half of ``MahjongTable``."""
 
+    _hand_written: Callable[[int, int, tuple[str, ...] | None, Any], None]
+    """``MahjongTable``'s: the match goes on once a hand's record is committed."""
+
     hall: MahjongHost
     tier: RoomTier | None
     pot: str | None
@@ -54,10 +62,7 @@ class MahjongBooks(MahjongViews):
         )
 
     def _coins_written(self, hand_number: int, names: tuple[str, ...], outcome: Any) -> None:
-        """The hand's coins are in the ledger: every seat sees the new balances (an error was
-        logged by the hall, and the next stake's read shows the truth)."""
-        if not isinstance(outcome, tuple):
-            return
+        """The hand's coins are in the ledger: every seat sees the new balances."""
         before, after = outcome
         self.coins.update(zip(names, after, strict=True))
         moved = [new - old for old, new in zip(before, after, strict=True)]
@@ -68,21 +73,17 @@ class MahjongBooks(MahjongViews):
 
     def _store_hand(self, done: table_match.HandDone) -> None:
         record_id = self.hall.allocate_game_id()
-        self.game_ids.append(record_id)
         row = self._stored(record_id, done.number, done.hand, done.start_state)
         coins = self._coins(done.hand, done.last)
-        if coins is None:
-            self.hall.record_mahjong_hand(row, coins)
-        else:
-            written = partial(self._coins_written, done.number, coins.seats)
-            self.hall.record_mahjong_hand(row, coins, written)
+        seats = None if coins is None else coins.seats
+        written = partial(self._hand_written, done.number, record_id, seats)
+        self.hall.record_mahjong_hand(row, coins, written)
 
     def _store_escape(self, escape: table_match.Escaped) -> None:
         """The interrupted hand is stored with its coins in one transaction; the escaper pays
         the fee alone in a coin room (PL-25)."""
         seat, hand = escape.seat, escape.hand
         record_id = self.hall.allocate_game_id()
-        self.game_ids.append(record_id)
         why = {"seat": seat, "cause": escape.cause}
         row = self._stored(
             record_id, escape.number, hand, escape.start_state, escape.settlement, why
@@ -104,13 +105,7 @@ class MahjongBooks(MahjongViews):
         self.hall.write_mahjong(
             lambda db, insert: record_escape(db, insert, row, coins),
             f"mahjong hand {record_id} (escape)",
-        )
-        self.publish(
-            "escaped",
-            seat=str(seat),
-            name=self.occupant(seat).name,
-            cause=escape.cause,
-            settlement=escape.settlement.to_wire(),
+            partial(self._hand_written, escape.number, record_id, None),
         )
 
     def _winner_pays_fee(self, left: table_match.WinnerLeft) -> None:

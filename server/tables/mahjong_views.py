@@ -41,7 +41,7 @@ class MahjongViews(Table):
     """The view half of ``MahjongTable``."""
 
     core: MahjongTableMatch
-    game_ids: list[int]
+    game_ids: dict[int, int]
     incremental: set[str]
     history_published: int
     showing: dict[str, tuple[tuple | None, int]]
@@ -74,15 +74,16 @@ class MahjongViews(Table):
             deadline = round(max(0.0, core.deadline - trio.current_time()), 1)
         names = [o.name if o else None for o in self.seats.values()]
         options = self.options
+        shown = core.figures() if match else None  # from before a hand still being stored
         return {
             "phase": self.phase,
             "hand_number": core.hand_number,
             "hands": options.hands,
             "rounds": options.rounds,
-            "round": match.rounds_done if match else 0,
-            "scores": list(match.scores) if match else [0, 0, 0, 0],
-            "pot": match.pot if match else 0,
-            "dealer": match.dealer if match else None,
+            "round": shown.rounds_done if shown else 0,
+            "scores": list(shown.scores) if shown else [0, 0, 0, 0],
+            "pot": shown.pot if shown else 0,
+            "dealer": shown.dealer if shown else None,
             "deadline": deadline,
             "history": self.history(),
             "ready": sorted(str(s) for s in core.ready),
@@ -93,12 +94,15 @@ class MahjongViews(Table):
         }
 
     def history(self) -> list[dict[str, Any]]:
-        """The match's hands, each with the id it is stored under."""
+        """The match's hands whose records are committed, each with the id it is stored under."""
         match = self.core.match
         if match is None:
             return []
         rows = []
-        for booked, game in zip(match.history, self.game_ids, strict=False):
+        for booked in match.history:
+            game = self.game_ids.get(booked.number)
+            if game is None:
+                continue
             row: dict[str, Any] = {
                 "hand": booked.number,
                 "game": game,
@@ -131,7 +135,7 @@ class MahjongViews(Table):
         core = self.core
         held = [int(s) for s in seats]
         hand = core.hand
-        if hand is not None and not core.between:
+        if hand is not None and core.in_hand():
             prompt, chosen = self.showing.get(name or "", (None, -1))
             to_act = hand.to_act()
             shown = prompt == core.prompt_key and chosen in held and chosen in to_act
@@ -172,6 +176,8 @@ class MahjongViews(Table):
         view = hand.view(seat)
         if seat is not None and core.answered(seat) or not core.in_hand():
             view["legal_actions"] = []
+        if core.hand_number not in self.game_ids:
+            view["settlement"] = None  # shown once the hand's record is committed
         return view
 
     def view(
@@ -212,7 +218,7 @@ class MahjongViews(Table):
     def _you(self, seats: tuple[str, ...], seat: int | None) -> dict[str, Any]:
         core = self.core
         acting = []
-        if core.hand is not None and not core.between:
+        if core.hand is not None and core.in_hand():
             to_act = core.hand.to_act()
             acting = [s for s in seats if int(s) in to_act and not core.answered(int(s))]
         you: dict[str, Any] = {

@@ -35,9 +35,15 @@ def table(ruleset, seed=1, presence=PEOPLE, timing=UNHURRIED, **rules) -> Mahjon
 
 
 def pump(match: MahjongTableMatch, now: float) -> list:
-    while match.advance(now):
-        pass
-    return match.outputs()
+    """Advance while something is due, committing each hand's record at once (``stored``)."""
+    outputs = []
+    while True:
+        while match.advance(now):
+            pass
+        outputs += match.outputs()
+        if match.storing is None:
+            return outputs
+        match.stored(match.storing.number, now)
 
 
 def kinds(outputs) -> list[str]:
@@ -67,9 +73,11 @@ def test_every_seat_chooses_xiapao_before_every_deal_and_not_during_a_hand() -> 
     with pytest.raises(WrongPhase):
         match.choose(EAST, "xiapao", True)
     match.presence = BOTS  # the bots play the hand out, and choose for the next deal
-    while not match.between:
+    while match.storing is None:
         match.advance(2.0)
     assert isinstance(match.outputs()[-1], table_match.Publish)  # the hand's last events
+    match.stored(match.storing.number, 2.0)
+    assert kinds(match.outputs()) == ["settled"] and match.between
     match.advance(2.0)
     assert {o.kind for o in match.outputs()} <= {"xiapao"}
     scores = match.match.scores
@@ -167,8 +175,11 @@ def test_an_escape_settles_the_hand_with_baichengs_kong_money_and_the_penalty(
     match.outputs()
     stake = match.ruleset.options.base
     match.leave(SOUTH, 5.0)
-    escaped, to_bot = match.outputs()
+    (escaped,) = match.outputs()
     assert isinstance(escaped, table_match.Escaped) and escaped.cause == "left"
+    match.stored(escaped.number, 5.0)
+    announced, to_bot = match.outputs()
+    assert announced.kind == "escaped" and announced.detail["seat"] == str(SOUTH)
     share = 16 * stake // 3
     penalty = [
         (p.payer, p.payee, p.amount) for p in escaped.settlement.payments if p.reason == "逃跑"
@@ -185,8 +196,11 @@ def test_an_escape_ends_a_coin_match() -> None:
     match.restake(get_ruleset("sichuan", {"base": 10}), None)
     pump(match, 0.0)
     match.leave(NORTH, 1.0)
-    escaped, ended = match.outputs()
-    assert isinstance(escaped, table_match.Escaped)
+    (escaped,) = match.outputs()
+    assert isinstance(escaped, table_match.Escaped) and not match.finished
+    match.stored(escaped.number, 1.0)
+    announced, ended = match.outputs()
+    assert announced.kind == "escaped"
     assert ended == table_match.Ended(escaped=NORTH) and match.finished
 
 
@@ -281,3 +295,72 @@ def test_a_match_with_people_replays_from_its_seed_and_their_inputs() -> None:
     again, replayed = played()
     assert replayed == events and again.match.history == first.match.history
     assert again.match.scores == first.match.scores and NORTH in first.auto
+
+
+def play_until_stored(match: MahjongTableMatch, now: float) -> list:
+    """The bots play the hand out; what came out up to its end (the match waits then)."""
+    match.presence = BOTS
+    outputs = []
+    while match.storing is None:
+        assert match.advance(now)
+        outputs += match.outputs()
+    match.presence = PEOPLE
+    return outputs
+
+
+def test_a_hand_is_settled_in_public_only_once_its_record_is_stored() -> None:
+    """Nothing is shown as done before it is durable: the win is published at once, the
+    settlement (``hand_ended``) once the server says the record is committed; meanwhile the
+    match shows its figures from before the hand and nothing happens (no pause, no ready, no
+    deal, no move)."""
+    match = table(get_ruleset("sichuan", {}), length=MatchLength(hands=2))
+    pump(match, 0.0)
+    before = match.figures()
+    outputs = play_until_stored(match, 1.0)
+    done = [o for o in outputs if isinstance(o, table_match.HandDone)]
+    assert len(done) == 1 and done[0].number == 1 and not done[0].last
+    events = [e.type for o in outputs if isinstance(o, table_match.Publish) for e in o.events or ()]
+    assert "hand_ended" not in events and match.hand.over
+    assert match.match.hands_played == 1 and match.figures() == before  # booked, not shown
+    assert match.next_deadline() == table_match.NEVER and not match.advance(1e9)
+    assert not match.between and not match.in_hand() and not match.stake_due(1e9)
+    with pytest.raises(WrongPhase):
+        match.mark_ready(EAST, range(4))
+    with pytest.raises(WrongPhase):
+        match.act(Action(EAST, ActionType.PASS), 2.0)
+    with pytest.raises(WrongPhase):
+        match.stored(2, 2.0)  # not the hand being stored
+    match.stored(1, 3.0)
+    (settled,) = match.outputs()
+    assert settled.kind == "settled" and settled.detail == {"hand_number": 1}
+    assert [e.type for e in settled.events] == ["hand_ended"]
+    assert settled.events[0].public["settlement"] == match.hand.settlement.to_wire()
+    assert match.between and match.storing is None
+    assert match.figures().scores == tuple(match.match.scores)
+
+
+def test_a_hand_that_cannot_be_stored_stops_the_match_without_its_result() -> None:
+    match = table(get_ruleset("sichuan", {}), length=MatchLength(hands=2))
+    pump(match, 0.0)
+    before = match.figures()
+    play_until_stored(match, 1.0)
+    match.store_failed(1)
+    assert match.outputs() == [table_match.Ended(not_stored=1)]
+    assert match.finished and match.match.scores == list(before.scores)
+    assert match.figures() == before and match.next_deadline() == table_match.NEVER
+
+
+def test_a_leave_while_the_hand_is_stored_is_a_leave_between_hands_once_it_is() -> None:
+    """The hand has ended: leaving then is free (PL-17), but waits for the record like the
+    rest of the table; a coin match ends there."""
+    match = table(get_ruleset("sichuan", {}), coins=True, length=MatchLength(hands=2))
+    match.restake(get_ruleset("sichuan", {"base": 10}), None)
+    pump(match, 0.0)
+    play_until_stored(match, 1.0)
+    match.leave(NORTH, 2.0)
+    assert match.outputs() == [] and not match.finished
+    match.stored(1, 3.0)
+    settled, left, ended, to_bot = match.outputs()
+    assert settled.kind == "settled" and left == table_match.LeftBetween(NORTH, 1, True)
+    assert ended == table_match.Ended(left=(NORTH,)) and to_bot == table_match.ToBot(NORTH)
+    assert match.finished

@@ -40,8 +40,10 @@ class QuietHall:
         self._next += 1
         return self._next
 
-    def record_mahjong_hand(self, hand, coins=None) -> None:
+    def record_mahjong_hand(self, hand, coins=None, written=None) -> None:
         self.stored.append(hand)
+        if written is not None:
+            written(None)  # committed at once
 
     def table_changed(self, table) -> None:
         pass

@@ -36,7 +36,7 @@ PREFERENCE = (
     "discard",
     "pass",
 )
-HAND_KINDS = ("deal", "play", "timeout")
+HAND_KINDS = ("deal", "play", "timeout", "settled")
 
 
 def fast_config(**changes: Any) -> HallConfig:
@@ -203,9 +203,16 @@ def check_stream(received: list[dict], records: list[dict], seats: frozenset[int
         for wire in record["actions"]:
             before = len(machine.events)
             machine.apply(Action.from_wire(wire))
-            if len(machine.events) > before:
-                expected.append([redact(e, seats) for e in machine.events[before:]])
-                views.append(machine.view(shown))
+            new = machine.events[before:]
+            played = [e for e in new if e.type != "hand_ended"]
+            ended = [e for e in new if e.type == "hand_ended"]
+            view = machine.view(shown)
+            if played or ended:  # the end itself at once, its settlement once stored
+                expected.append([redact(e, seats) for e in played])
+                views.append({**view, "settlement": None} if ended else view)
+            if ended:
+                expected.append([redact(e, seats) for e in ended])
+                views.append(view)
         assert len(pushes) == len(expected)
         for push, events, view in zip(pushes, expected, views, strict=True):
             assert push["events"] == events
