@@ -140,6 +140,7 @@ class Game:
         self.first = Color(first)
         self.to_move: Color = self.first
         self.phase = PLAY
+        self._turns = self._sides  # empty whenever the phase is not PLAY (see play)
         self.captures: dict[Color, int] = {Color.BLACK: 0, Color.WHITE: 0}
         self.moves: list[Move] = []
         self.result: Result | None = None
@@ -280,10 +281,16 @@ class Game:
     def play(self, point: Point | str, color: Color | None = None) -> Move:
         """Place a stone for the side to move; raise IllegalMove and change nothing if forbidden.
 
-        This is the replay hot path, hence the inlined checks.
+        This is the replay hot path, hence the inlined checks; ``_turns`` is the side table
+        while stones may be played and empty otherwise, so the one lookup that finds the
+        mover's board colour and shared move records also checks the phase.
         """
         mover = self.to_move
-        if color is not mover and color is not None or self.phase is not PLAY:
+        try:
+            value, quiet_moves, opponent = self._turns[mover]
+        except KeyError:
+            self._check_turn(color)  # raises: play is stopped
+        if color is not mover and color is not None:
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
         try:
             index = self._indexes[point]  # any 2-tuple on the board: (3.0, 4) too, hence:
@@ -291,7 +298,6 @@ class Game:
                 index = self._index(coerce_point(point, self.size))  # raises bad_point
         except (KeyError, TypeError):  # a GTP string, a list, off the board or not a point
             index = self._index(coerce_point(point, self.size))
-        value, quiet_moves, opponent = self._sides[mover]
         try:
             removed = self._board_play(index, value, self._seen)
         except BoardRefusal as refusal:
@@ -325,6 +331,7 @@ class Game:
                 self._finish(self.count().result())
             else:
                 self.phase = SCORING
+                self._turns = {}
                 self._dead = set(suggest_dead_indices(self._board))
                 self._confirmed = set()
         return move
@@ -351,6 +358,7 @@ class Game:
     def _finish(self, result: Result) -> Result:
         self.result = result
         self.phase = OVER
+        self._turns = {}
         return result
 
     def undo(self) -> Move:
@@ -443,6 +451,7 @@ class Game:
         self._check_scoring()
         self._resumed.append((len(self.moves), Color(color)))
         self.phase = PLAY
+        self._turns = self._sides
         self._dead = set()
         self._confirmed = set()
         self.resumptions += 1
