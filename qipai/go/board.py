@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
+from typing import NoReturn
 
 EMPTY = 0
 BLACK = 1
@@ -19,6 +20,7 @@ WHITE = 2
 # Fixed seed: the keys only need to be the same in every process, not secret or varied.
 _ZOBRIST_SEED = 0x9E3779B97F4A7C15
 NOTHING_CAPTURED: tuple[int, ...] = ()  # shared: most moves capture nothing
+_new_chain = object.__new__
 
 
 @cache
@@ -181,83 +183,87 @@ class Board:
                 refused.append(index)
         return refused
 
-    def play(self, index: int, color: int, seen: set[int] | None = None) -> Sequence[int]:
+    def play(self, index: int, color: int, seen: set[int]) -> Sequence[int]:
         """Place a stone (same checks as :meth:`check`, in one pass); return captured indices.
 
-        The new position's hash is added to ``seen``, the superko history, when one is given.
+        The new position's hash is added to ``seen``, the superko history.
 
-        The hot path of every replay: chains are looked up once per neighbour, nothing is
-        allocated for captures that do not happen, and nothing changes before all checks pass.
+        The hot path of every replay: chains are looked up once per neighbour, the opposing
+        chains lose the liberty in the same pass (a refusal gives it back, so a refused move
+        changes nothing), and lists are made only for what happens (a second own chain to merge,
+        a capture).
         """
         chains = self.chains
         if chains[index] is not None:
             raise BoardRefusal("occupied")
-        libs: list[int] = []
-        own: list[Chain] = []
-        foes: list[Chain] = []
+        libs: set[int] = set()
+        base: Chain | None = None  # the first own chain next to the stone
+        others: list[Chain] | None = None  # further own chains, merged into one
+        captured: list[Chain] | None = None
+        new_hash = self.hash
         for n in self._nbrs[index]:
             chain = chains[n]
             if chain is None:
-                libs.append(n)
+                libs.add(n)
             elif chain.color == color:
-                if chain not in own:
-                    own.append(chain)
-            elif chain not in foes:
-                foes.append(chain)
+                if base is None:
+                    base = chain
+                elif chain is not base:
+                    if others is None:
+                        others = [chain]
+                    elif chain not in others:
+                        others.append(chain)
+            else:  # the stone takes this liberty now; _refuse gives it back
+                foe_libs = chain.libs
+                foe_libs.discard(index)
+                if not foe_libs:
+                    if captured is None:
+                        captured = []
+                    if chain not in captured:
+                        captured.append(chain)
+                        new_hash ^= chain.key
         key = self._keys[color][index]
-        new_hash = self.hash ^ key
-        captured = None
-        for chain in foes:
-            if len(chain.libs) == 1:
-                new_hash ^= chain.key
-                if captured is None:
-                    captured = [chain]
-                else:
-                    captured.append(chain)
-        if not libs and captured is None:
-            for chain in own:
-                if len(chain.libs) > 1:
-                    break
-            else:
-                raise BoardRefusal("suicide")
-        if seen is not None and new_hash in seen:
-            raise BoardRefusal("ko")
+        new_hash ^= key
+        if not libs and captured is None and _all_in_atari(base, others):
+            self._refuse(index, color, "suicide")
+        if new_hash in seen:
+            self._refuse(index, color, "ko")
+        seen.add(new_hash)
         self.colors[index] = color
-        for chain in foes:
-            chain.libs.discard(index)
-        if not own:
-            chains[index] = Chain(color, [index], set(libs), key)
-        elif len(own) == 1:
-            base = own[0]
+        if base is None:
+            chain = _new_chain(Chain)  # no __init__ frame: half of all stones start a chain
+            chain.color = color
+            chain.stones = [index]
+            chain.libs = libs
+            chain.key = key
+            chains[index] = chain
+        else:
+            if others is not None:
+                base = _merge(base, others, chains)
             base.stones.append(index)
             base_libs = base.libs
-            base_libs.update(libs)
+            base_libs |= libs
             base_libs.discard(index)
             base.key ^= key
             chains[index] = base
-        else:
-            base = own[0]
-            for chain in own:
-                if len(chain.stones) > len(base.stones):
-                    base = chain
-            for chain in own:
-                if chain is not base:
-                    base.stones.extend(chain.stones)
-                    base.libs |= chain.libs
-                    base.key ^= chain.key
-                    for s in chain.stones:
-                        chains[s] = base
-            base.stones.append(index)
-            base.libs.update(libs)
-            base.libs.discard(index)
-            base.key ^= key
-            chains[index] = base
         self.hash = new_hash
-        if seen is not None:
-            seen.add(new_hash)
         if captured is None:
             return NOTHING_CAPTURED
+        return self._remove(captured)
+
+    def _refuse(self, index: int, color: int, code: str) -> NoReturn:
+        """Give back the liberty the refused stone took from the opposing chains, and say why."""
+        chains = self.chains
+        for n in self._nbrs[index]:
+            chain = chains[n]
+            if chain is not None and chain.color != color:
+                chain.libs.add(index)
+        raise BoardRefusal(code)
+
+    def _remove(self, captured: list[Chain]) -> list[int]:
+        """Take captured chains off the board, giving their points back as liberties."""
         colors = self.colors
+        chains = self.chains
         nbrs = self._nbrs
         removed: list[int] = []
         for chain in captured:
@@ -319,3 +325,28 @@ class Board:
             total ^= chain.key
         self.chains = chains
         self.hash = total
+
+
+def _all_in_atari(base: Chain | None, others: list[Chain] | None) -> bool:
+    """Whether every own chain next to a stone with no empty neighbour and no capture has
+    only that point as its liberty (so the stone would be a suicide)."""
+    if base is not None and len(base.libs) > 1:
+        return False
+    return others is None or all(len(chain.libs) == 1 for chain in others)
+
+
+def _merge(base: Chain, others: list[Chain], chains: list[Chain | None]) -> Chain:
+    """Join the own chains a stone connects into the largest (the first of equals), keeping
+    the stones in neighbour order; return the joined chain."""
+    own = [base, *others]
+    for chain in others:
+        if len(chain.stones) > len(base.stones):
+            base = chain
+    for chain in own:
+        if chain is not base:
+            base.stones.extend(chain.stones)
+            base.libs |= chain.libs
+            base.key ^= chain.key
+            for s in chain.stones:
+                chains[s] = base
+    return base

@@ -40,6 +40,7 @@ VALID_STONE_PLIES = 20
 MAX_HANDICAP = 9
 RESUMPTIONS_BEFORE_FALLBACK = 3
 _NO_HISTORY: frozenset[int] = frozenset()
+_new_move = tuple.__new__
 
 
 class Move(NamedTuple):
@@ -139,6 +140,7 @@ class Game:
         self.first = Color(first)
         self.to_move: Color = self.first
         self.phase = PLAY
+        self._turns = self._sides  # empty whenever the phase is not PLAY (see play)
         self.captures: dict[Color, int] = {Color.BLACK: 0, Color.WHITE: 0}
         self.moves: list[Move] = []
         self.result: Result | None = None
@@ -279,10 +281,16 @@ class Game:
     def play(self, point: Point | str, color: Color | None = None) -> Move:
         """Place a stone for the side to move; raise IllegalMove and change nothing if forbidden.
 
-        This is the replay hot path, hence the inlined checks.
+        This is the replay hot path, hence the inlined checks; ``_turns`` is the side table
+        while stones may be played and empty otherwise, so the one lookup that finds the
+        mover's board colour and shared move records also checks the phase.
         """
         mover = self.to_move
-        if color is not mover and color is not None or self.phase is not PLAY:
+        try:
+            value, quiet_moves, opponent = self._turns[mover]
+        except KeyError:
+            self._check_turn(color)  # raises: play is stopped
+        if color is not mover and color is not None:
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
         try:
             index = self._indexes[point]  # any 2-tuple on the board: (3.0, 4) too, hence:
@@ -290,7 +298,6 @@ class Game:
                 index = self._index(coerce_point(point, self.size))  # raises bad_point
         except (KeyError, TypeError):  # a GTP string, a list, off the board or not a point
             index = self._index(coerce_point(point, self.size))
-        value, quiet_moves, opponent = self._sides[mover]
         try:
             removed = self._board_play(index, value, self._seen)
         except BoardRefusal as refusal:
@@ -305,10 +312,12 @@ class Game:
 
     def _capturing_move(self, mover: Color, index: int, removed: Sequence[int]) -> Move:
         """The record of a capture, and the count (a method of its own: a comprehension in
-        ``play`` would put its variables in cells, a cost on every move)."""
+        ``play`` would put its variables in cells, a cost on every move).  One move in sixteen
+        captures in real games, so it is built without Python-level frames: ``map`` instead of a
+        generator, and the tuple constructor instead of the named tuple's ``__new__``."""
         self.captures[mover] += len(removed)
         points = self._points
-        return Move(mover, points[index], tuple(points[i] for i in removed))
+        return _new_move(Move, (mover, points[index], tuple(map(points.__getitem__, removed))))
 
     def pass_(self, color: Color | None = None) -> Move:
         """Pass; the second pass in a row stops play for scoring (GO-04 a)."""
@@ -322,6 +331,7 @@ class Game:
                 self._finish(self.count().result())
             else:
                 self.phase = SCORING
+                self._turns = {}
                 self._dead = set(suggest_dead_indices(self._board))
                 self._confirmed = set()
         return move
@@ -348,6 +358,7 @@ class Game:
     def _finish(self, result: Result) -> Result:
         self.result = result
         self.phase = OVER
+        self._turns = {}
         return result
 
     def undo(self) -> Move:
@@ -440,6 +451,7 @@ class Game:
         self._check_scoring()
         self._resumed.append((len(self.moves), Color(color)))
         self.phase = PLAY
+        self._turns = self._sides
         self._dead = set()
         self._confirmed = set()
         self.resumptions += 1

@@ -3,11 +3,12 @@ and sgfmill's board (written by someone else) agrees on every capture and the fi
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sgfmill import boards
 
-from qipai.go import Color, Game, sgf
+from qipai.go import Color, Game, IllegalMove, sgf
 from qipai.go.board import EMPTY, neighbours, zobrist_keys
 
 SETTINGS = settings(max_examples=80, deadline=None)
@@ -72,6 +73,37 @@ def _check_chains(game: Game) -> None:
 @given(sizes, choices)
 def test_random_games_never_leave_a_chain_without_liberties(size, picks):
     random_game(size, picks, on_move=lambda game, move, before: _check_chains(game))
+
+
+def test_a_ko_retake_refused_leaves_every_liberty_in_place():
+    """The board takes a stone's liberty from the opposing chains in its one pass over the
+    neighbours, before it knows the move is legal; a refusal gives the liberty back."""
+    game = Game(9)
+    for point in [(1, 2), (2, 2), (0, 1), (3, 1), (1, 0), (2, 0), (8, 8), (1, 1), (2, 1)]:
+        game.play(point)  # ... Black (2, 1) takes the ko stone at (1, 1)
+    before = _snapshot(game)
+    with pytest.raises(IllegalMove) as err:
+        game.play((1, 1))  # White's retake would repeat the position before Black's capture
+    assert err.value.code == "ko"
+    _check_chains(game)
+    assert game._board.chains[game._index((2, 1))].libs == {game._index((1, 1))}
+    assert _snapshot(game) == before
+
+
+@SETTINGS
+@given(sizes, choices)
+def test_every_refused_stone_changes_nothing(size, picks):
+    def try_forbidden(game, move, before):
+        if game.phase != "play":
+            return
+        state = _snapshot(game)
+        for point in game.forbidden_points():
+            with pytest.raises(IllegalMove):
+                game.play(point)
+        _check_chains(game)
+        assert _snapshot(game) == state
+
+    random_game(size, picks, on_move=try_forbidden)
 
 
 @SETTINGS
