@@ -1,0 +1,88 @@
+"""The dead-stone estimator against GNU Go on GNU Go's own self-play games, and its speed.
+
+Reads the games ``bench/gnugo_games.py`` generated (moves, GNU Go's ``final_status_list dead``),
+replays each, and compares our proposal with GNU Go's dead list, game by game; the old
+eye-space heuristic's agreement is printed beside it when ``--old`` names a checkout holding it.
+Then times the estimator (the proposal, and a full ownership map with playouts) per board size.
+
+    python bench/go_dead.py [--games bench/data/gnugo_selfplay.jsonl] [--rounds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from qipai.go import Game, format_point, parse_point  # noqa: E402
+from qipai.go.ownership import DEFAULT_PLAYOUTS, estimate  # noqa: E402
+
+DEFAULT_GAMES = Path(__file__).resolve().parent / "data" / "gnugo_selfplay.jsonl"
+
+
+def replay(record: dict) -> Game:
+    size = record["size"]
+    game = Game(size, komi=0)
+    for move in record["moves"]:
+        if move == "PASS":
+            game.pass_()
+        else:
+            game.play(parse_point(move, size))
+    return game
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=Path, nargs="+", default=[DEFAULT_GAMES])
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    records = [json.loads(line) for path in args.games for line in path.read_text().splitlines()]
+    agree: dict[int, list[int]] = {}
+    positions: dict[int, list[Game]] = {}
+    print("disagreements (ours vs GNU Go):")
+    for record in records:
+        game = replay(record)
+        size = record["size"]
+        positions.setdefault(size, []).append(game)
+        theirs = {parse_point(p, size) for p in record["dead"]}
+        ours = set(game.suggest_dead())
+        agree.setdefault(size, [0, 0])
+        agree[size][1] += 1
+        if ours == theirs:
+            agree[size][0] += 1
+            continue
+        only_ours = sorted(format_point(p, size) for p in ours - theirs)
+        only_theirs = sorted(format_point(p, size) for p in theirs - ours)
+        print(
+            f"  {size}x{size} seed {record['seed']}: only ours {only_ours}, only GNU Go's "
+            f"{only_theirs}"
+        )
+    print("\nagreement with GNU Go's final_status_list dead:")
+    for size, (same, total) in sorted(agree.items()):
+        print(f"  {size}x{size}: {same}/{total} games")
+    print("\ntime per final position (median of rounds):")
+    print(f"  {'size':>5} {'proposal':>10} {'map':>10} {'playouts':>9}")
+    for size, games in sorted(positions.items()):
+        boards = [game._board for game in games]
+        proposal, full = [], []
+        for _ in range(args.rounds):
+            for board in boards:
+                start = time.perf_counter()
+                estimate(board, seed=board.hash)
+                proposal.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                estimate(board, seed=1, playouts=DEFAULT_PLAYOUTS[size])
+                full.append(time.perf_counter() - start)
+        print(
+            f"  {size:>5} {statistics.median(proposal) * 1000:>8.1f}ms "
+            f"{statistics.median(full) * 1000:>8.1f}ms {DEFAULT_PLAYOUTS[size]:>9}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,301 @@
+"""What can be said for certain about life and death, without reading the whole game.
+
+Three layers, each trusted only as far as it is exact:
+
+- Benson's unconditional life: chains that stay on the board whatever the opponent plays, even
+  if their owner passes forever; stones of the other colour inside their vital regions are dead.
+- Eye shapes: an enclosed eye space of a given shape is worth one eye or two when the opponent
+  moves first (straight and bent three, the square, pyramid and bulky shapes, the crossed five
+  and the rabbity six die to a play on the vital point; the other shapes live).
+- A liberty race between two weak neighbours, read exactly on liberty counts: seki when neither
+  side can capture even moving first (with one eye or none), dead when the opponent can.
+
+The opponent is given the first move everywhere: under area counting the owner could have
+mended a killable shape before passing at no cost, so a shape left killable is read as dead
+(the decision recorded as GO-04 f in decisions.md). What this module cannot settle it reports
+as unsettled, for the playouts to judge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from qipai.go.board import EMPTY, Board, BoardRefusal, neighbours
+
+BIG_EYE_SPACE = 7  # every enclosed eye space this large makes two eyes
+# moves the opponent needs to fill an eye of n points (the big-eye liberty counts)
+EYE_LIBERTIES = {1: 1, 2: 2, 3: 3, 4: 5, 5: 8, 6: 12}
+
+
+def benson_alive(colors: list[int], size: int, color: int) -> tuple[set[int], set[int]]:
+    """Benson's algorithm: (stones of unconditionally alive chains, points of their vital
+    regions). A region is a maximal connected set of points not of ``color``; it is vital to a
+    chain when every empty point in it is a liberty of that chain."""
+    nbrs = neighbours(size)
+    board = Board(size)
+    board.colors = list(colors)
+    board.rebuild()
+    chains = {id(c): c for c in board.chains if c is not None and c.color == color}
+    regions: list[tuple[list[int], set[int]]] = []  # (points, ids of bordering chains)
+    seen = [False] * (size * size)
+    for start, c in enumerate(colors):
+        if c == color or seen[start]:
+            continue
+        seen[start] = True
+        stack, points, border = [start], [], set()
+        while stack:
+            p = stack.pop()
+            points.append(p)
+            for n in nbrs[p]:
+                if colors[n] == color:
+                    border.add(id(board.chains[n]))
+                elif not seen[n]:
+                    seen[n] = True
+                    stack.append(n)
+        regions.append((points, border))
+    vital_to = []
+    for points, border in regions:
+        empties = [p for p in points if colors[p] == EMPTY]
+        vital_to.append({k for k in border if all(p in chains[k].libs for p in empties)})
+    alive = set(chains)
+    live_regions = set(range(len(regions)))
+    while True:
+        counts = dict.fromkeys(alive, 0)
+        for r in live_regions:
+            for k in vital_to[r]:
+                if k in counts:
+                    counts[k] += 1
+        keep = {k for k, n in counts.items() if n >= 2}
+        kept_regions = {r for r in live_regions if regions[r][1] <= keep}
+        if keep == alive and kept_regions == live_regions:
+            break
+        alive, live_regions = keep, kept_regions
+    stones = {s for k in alive for s in chains[k].stones}
+    vital = {p for r in live_regions if vital_to[r] & alive for p in regions[r][0]}
+    return stones, vital
+
+
+@cache
+def _shape_neighbours(shape: frozenset[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    return {
+        (r, c): sum((r + dr, c + dc) in shape for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        for r, c in shape
+    }
+
+
+def eye_value(points: list[int], size: int) -> int:
+    """Eyes an enclosed, empty eye space is worth when the opponent plays first: 1 or 2."""
+    n = len(points)
+    if n >= BIG_EYE_SPACE:
+        return 2
+    if n <= 3:
+        return 1
+    shape = frozenset(divmod(p, size) for p in points)
+    degree = _shape_neighbours(shape)
+    has_square = any({(r + 1, c), (r, c + 1), (r + 1, c + 1)} <= shape for r, c in shape)
+    if n == 4:  # straight and bent four live; the square and the pyramid die
+        return 1 if has_square or max(degree.values()) >= 3 else 2
+    if n == 5:  # the bulky five and the crossed five die
+        return 1 if has_square or max(degree.values()) == 4 else 2
+    # six: the rabbity six (a crossed five and one more) dies; the rest live
+    return 1 if max(degree.values()) == 4 and has_square else 2
+
+
+def is_false_eye(point: int, colors: list[int], size: int, color: int) -> bool:
+    """A one-point eye whose diagonals the opponent holds (two, or one on the edge)."""
+    row, col = divmod(point, size)
+    foe = 3 - color
+    held = edge = 0
+    for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        r, c = row + dr, col + dc
+        if 0 <= r < size and 0 <= c < size:
+            held += colors[r * size + c] == foe
+        else:
+            edge = 1
+    return held + edge >= 2
+
+
+@dataclass
+class Group:
+    """The stones of one colour joined through empty points not next to the opponent's
+    stones' area, with what they have to live on."""
+
+    color: int
+    stones: list[int]
+    eyes: int  # 0, 1 or 2 (two is enough)
+    eye_points: set[int]
+    liberties: set[int]
+    area: list[int]  # the stones and the empty points they reach without crossing the opponent
+
+    @property
+    def strength(self) -> tuple[int, int, int]:
+        return (self.eyes, len(self.liberties), len(self.stones))
+
+
+def groups_of(colors: list[int], size: int, color: int) -> list[Group]:
+    """Areas of points not held by the opponent that hold ``color`` stones, with their eyes:
+    the empty regions inside bordered by ``color`` alone, each valued by its shape."""
+    nbrs = neighbours(size)
+    foe = 3 - color
+    seen = [False] * len(colors)
+    groups = []
+    for start, c in enumerate(colors):
+        if c != color or seen[start]:
+            continue
+        seen[start] = True
+        stack, stones, empties = [start], [], []
+        while stack:
+            p = stack.pop()
+            (stones if colors[p] == color else empties).append(p)
+            for n in nbrs[p]:
+                if not seen[n] and colors[n] != foe:
+                    seen[n] = True
+                    stack.append(n)
+        eyes = 0
+        eye_points: set[int] = set()
+        for region in _pure_regions(colors, nbrs, empties, color):
+            if len(region) == 1 and is_false_eye(region[0], colors, size, color):
+                continue
+            eyes += eye_value(region, size)
+            eye_points.update(region)
+        liberties = {n for p in stones for n in nbrs[p] if colors[n] == EMPTY}
+        groups.append(Group(color, stones, min(eyes, 2), eye_points, liberties, stones + empties))
+    return groups
+
+
+def _pure_regions(colors: list[int], nbrs, empties: list[int], color: int) -> list[list[int]]:
+    """The connected empty regions among ``empties`` bordered by ``color`` only."""
+    pending = set(empties)
+    regions = []
+    while pending:
+        start = pending.pop()
+        stack, region, pure = [start], [], True
+        while stack:
+            p = stack.pop()
+            region.append(p)
+            for n in nbrs[p]:
+                c = colors[n]
+                if c == EMPTY:
+                    if n in pending:
+                        pending.remove(n)
+                        stack.append(n)
+                elif c != color:
+                    pure = False
+        if pure:
+            regions.append(region)
+    return regions
+
+
+# --------------------------------------------------------------------------- liberty races
+
+WIN, SEKI, LOSE = 1, 0, -1
+
+
+def race(
+    mine_out: int, mine_eye: int, theirs_out: int, theirs_eye: int, shared: int, my_move: bool
+) -> int:
+    """The outcome for "me" of a capturing race read on liberty counts: WIN (I capture),
+    SEKI (nobody can) or LOSE. ``*_eye`` is the number of moves needed to fill that side's eye
+    (0: no eye); the last eye point can only be filled as the capturing move."""
+    return _race(mine_out, mine_eye, theirs_out, theirs_eye, shared, my_move, False)
+
+
+@cache
+def _race(a_out, a_eye, b_out, b_eye, shared, a_moves, passed) -> int:
+    """Minimax from A's side; each prefers WIN, then SEKI, then LOSE."""
+    if not a_moves:
+        return -_race(b_out, b_eye, a_out, a_eye, shared, True, passed)
+    b_libs = b_out + b_eye + shared
+    a_libs = a_out + a_eye + shared
+    options = []
+    if b_libs == 1:
+        return WIN  # the last liberty, wherever it is, is a capture
+    if b_out:
+        options.append(-_race(b_out - 1, b_eye, a_out, a_eye, shared, True, False))
+    if b_eye > 1:
+        options.append(-_race(b_out, b_eye - 1, a_out, a_eye, shared, True, False))
+    if shared and a_libs > 1:  # filling a shared liberty must not be suicide
+        options.append(-_race(b_out, b_eye, a_out, a_eye, shared - 1, True, False))
+    options.append(SEKI if passed else -_race(b_out, b_eye, a_out, a_eye, shared, True, True))
+    return max(options)
+
+
+RACE_LIMIT = 12  # liberty counts read exactly up to this; beyond it the race is open
+
+
+def race_between(mine: Group, theirs: Group, my_move: bool) -> int | None:
+    """The race read on the two groups' liberties. A side with more room than a static read
+    can trust outlasts one without; when both have it the fight is open: None, left to the
+    playouts."""
+    shared = mine.liberties & theirs.liberties
+    mine_eye = EYE_LIBERTIES.get(len(mine.eye_points), RACE_LIMIT) if mine.eyes else 0
+    theirs_eye = EYE_LIBERTIES.get(len(theirs.eye_points), RACE_LIMIT) if theirs.eyes else 0
+    mine_out = len(mine.liberties - shared - mine.eye_points)
+    theirs_out = len(theirs.liberties - shared - theirs.eye_points)
+    counts = (mine_out, mine_eye, theirs_out, theirs_eye, len(shared))
+    mine_open = mine_out + len(shared) > RACE_LIMIT
+    theirs_open = theirs_out + len(shared) > RACE_LIMIT
+    if mine_open or theirs_open:
+        return None if mine_open == theirs_open else WIN if mine_open else LOSE
+    return race(*counts, my_move)
+
+
+def killed_by_sacrifice(victim: Group, rival: Group, colors: list[int], size: int) -> bool:
+    """Whether ``rival`` can break an eyeless seki by filling a shared liberty itself: the
+    stones ``victim`` then captures leave it a space that is one eye (a nakade), or a bent four
+    in the corner (a ko the attacker wins: under area counting removing the defender's ko
+    threats first costs nothing, GO-04 f)."""
+    if victim.eyes:
+        return False
+    for point in sorted(victim.liberties & rival.liberties):
+        board = Board(size)
+        board.colors = list(colors)
+        board.rebuild()
+        try:
+            board.play(point, rival.color)
+            chain = board.chains[point]
+            if len(chain.libs) != 1:
+                continue
+            captured = board.play(next(iter(chain.libs)), victim.color)
+        except BoardRefusal:
+            continue
+        if not captured:
+            continue
+        space = _empty_region(board.colors, size, captured[0])
+        if not _bordered_by(space, board.colors, size, victim.color):
+            continue
+        if eye_value(space, size) == 1 or is_bent_four_in_the_corner(space, size):
+            return True
+    return False
+
+
+def is_bent_four_in_the_corner(points: list[int], size: int) -> bool:
+    """Four points in a bent line whose bend is a corner point of the board."""
+    if len(points) != 4:
+        return False
+    shape = frozenset(divmod(p, size) for p in points)
+    degree = _shape_neighbours(shape)
+    corners = {(0, 0), (0, size - 1), (size - 1, 0), (size - 1, size - 1)}
+    rows = {r for r, _ in shape}
+    cols = {c for _, c in shape}
+    straight = len(rows) == 1 or len(cols) == 1
+    path = sorted(degree.values()) == [1, 1, 2, 2]
+    return path and not straight and any(degree.get(c) == 2 for c in corners)
+
+
+def _empty_region(colors: list[int], size: int, start: int) -> list[int]:
+    nbrs = neighbours(size)
+    seen, stack = {start}, [start]
+    while stack:
+        p = stack.pop()
+        for n in nbrs[p]:
+            if colors[n] == EMPTY and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return sorted(seen)
+
+
+def _bordered_by(points: list[int], colors: list[int], size: int, color: int) -> bool:
+    nbrs = neighbours(size)
+    return all(colors[n] in (EMPTY, color) for p in points for n in nbrs[p])

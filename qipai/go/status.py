@@ -1,0 +1,134 @@
+"""The static judgement of each group: dead, alive for certain, in seki, or unsettled.
+
+Groups are judged on what :mod:`qipai.go.life` can settle: Benson's unconditionally alive
+chains and the stones dead inside their vital regions first; then every group with fewer than
+two eyes (by shape) is weak, and a weak group is dead when the opponent around it is strong, or
+when a weak neighbour wins the liberty race against it even if it moves first; when neither side
+of a race can capture, both are in seki; when whoever moves first wins, the group is unsettled
+(the playouts decide). Dead groups are lifted one at a time, weakest first, and the board is
+judged again, because a dead stone inside an eye hides that eye.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from qipai.go.board import BLACK, EMPTY, WHITE, neighbours
+from qipai.go.life import (
+    WIN,
+    Group,
+    benson_alive,
+    groups_of,
+    killed_by_sacrifice,
+    race_between,
+)
+
+
+@dataclass
+class Judgement:
+    """Point indices: what is dead, what is alive for certain, in seki, or left unsettled."""
+
+    dead: set[int] = field(default_factory=set)
+    certain_alive: set[int] = field(default_factory=set)
+    certain_territory: set[int] = field(default_factory=set)
+    seki: set[int] = field(default_factory=set)
+    unsettled: list[list[int]] = field(default_factory=list)  # groups, whoever moves first
+    open: list[list[int]] = field(default_factory=list)  # groups in open space, not walled in
+
+
+def judge(colors: list[int], size: int) -> Judgement:
+    verdict = Judgement()
+    colors = list(colors)
+    for color in (BLACK, WHITE):
+        alive, vital = benson_alive(colors, size, color)
+        verdict.certain_alive |= alive
+        verdict.certain_territory |= vital
+        verdict.dead |= {p for p in vital if colors[p] == 3 - color}
+    for p in verdict.dead:
+        colors[p] = EMPTY
+    nbrs = neighbours(size)
+    while True:
+        weak = [
+            group
+            for color in (BLACK, WHITE)
+            for group in groups_of(colors, size, color)
+            if group.eyes < 2 and verdict.certain_alive.isdisjoint(group.stones)
+        ]
+        hopeless, doomed, seki, unsettled, open_space = _verdicts(weak, colors, size, nbrs)
+        if hopeless:
+            lifted = max(hopeless, key=lambda group: len(group.stones))
+        elif doomed:
+            # first the groups killed by a neighbour that is not dead itself: a dead group
+            # still "captures" the stones of the side that surrounds it
+            doomed_ids = {id(group) for group, _ in doomed}
+            surely = [g for g, killers in doomed if not killers or not killers <= doomed_ids]
+            lifted = min(surely or [g for g, _ in doomed], key=lambda group: group.strength)
+        else:
+            verdict.seki = {p for group in seki for p in group.stones}
+            verdict.unsettled = [group.stones for group in unsettled]
+            verdict.open = [group.stones for group in open_space]
+            return verdict
+        for p in lifted.stones:
+            colors[p] = EMPTY
+            verdict.dead.add(p)
+
+
+def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
+    """(hopeless, doomed, seki, unsettled, open) weak groups. Hopeless ones are lifted first: even
+    after capturing every weak neighbour they can, they have no two eyes, so the neighbours
+    they would capture (often dead stones of the side that surrounds them) are not dead."""
+    owner = {p: group for group in weak for p in group.stones}
+    hopeless, doomed, seki, unsettled, open_space = [], [], [], [], []
+    for group in weak:
+        touching = {n for p in group.area for n in nbrs[p]}
+        rivals = list(
+            {
+                id(other): other
+                for n in touching
+                if (other := owner.get(n)) is not None and other.color != group.color
+            }.values()
+        )
+        if not rivals:
+            if any(colors[n] for n in touching):
+                doomed.append((group, set()))  # walled in by strong stones
+            else:
+                open_space.append(group)  # alone on the board
+            continue
+        outcomes = [_outcome(group, rival, colors, size) for rival in rivals]
+        if None in outcomes and not any(o and o[0] and not o[1] for o in outcomes):
+            open_space.append(group)
+            continue
+        if all(escapes for _, escapes in outcomes) and _still_weak(group, rivals, colors, size):
+            hopeless.append(group)
+        elif killers := {
+            id(rival)
+            for rival, (killed, escapes) in zip(rivals, outcomes, strict=True)
+            if killed and not escapes
+        }:
+            doomed.append((group, killers))
+        elif any(killed for killed, _ in outcomes):
+            unsettled.append(group)
+        else:
+            seki.append(group)
+    return hopeless, doomed, seki, unsettled, open_space
+
+
+def _outcome(group: Group, rival: Group, colors: list[int], size: int):
+    """(the rival kills the group moving first, the group kills the rival moving first), or
+    None for a race too open to read."""
+    attacked = race_between(rival, group, True)
+    defended = race_between(group, rival, True)
+    if attacked is None or defended is None:
+        return None
+    killed = attacked == WIN or killed_by_sacrifice(group, rival, colors, size)
+    return killed, defended == WIN
+
+
+def _still_weak(group: Group, captured, colors: list[int], size: int) -> bool:
+    trial = list(colors)
+    for rival in captured:
+        for p in rival.stones:
+            trial[p] = EMPTY
+    anchor = group.stones[0]
+    grown = next(g for g in groups_of(trial, size, group.color) if anchor in g.stones)
+    return grown.eyes < 2

@@ -1,0 +1,270 @@
+"""The dead-stone and ownership estimator on positions whose answer every textbook gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from qipai.go import Color, Game, format_point
+from qipai.go.board import BLACK, WHITE
+from qipai.go.life import benson_alive, eye_value, race
+from qipai.go.ownership import estimate
+from tests.go.diagrams import game_from_diagram
+from tests.go.test_rules_book import SEKI_WITH_EYES
+
+
+def names(game: Game, indices) -> set[str]:
+    return {format_point(game._point(i), game.size) for i in indices}
+
+
+def judged(diagram: str, playouts: int | None = None):
+    game = game_from_diagram(diagram)
+    return game, estimate(game._board, seed=7, playouts=playouts)
+
+
+def test_the_straight_five_on_the_edge_lives_and_counts_twelve():
+    game = game_from_diagram(
+        """
+        3 O O O O O O O . .
+        2 X X X X X X O . .
+        1 . . . . . X O . .
+        """,
+        komi=0,
+    )
+    game.pass_()
+    game.pass_()
+    assert game.phase == "scoring"
+    assert game.dead_stones == frozenset()
+    assert game.count().black == 12  # seven stones and the five points of its eye
+
+
+# Eye spaces as (row, col) from the corner; Black surrounds the space, White surrounds Black.
+SHAPES = {
+    "straight three": ([(0, 0), (0, 1), (0, 2)], False),
+    "bent three": ([(0, 0), (0, 1), (1, 1)], False),
+    "straight four": ([(0, 0), (0, 1), (0, 2), (0, 3)], True),
+    "bent four": ([(0, 0), (0, 1), (0, 2), (1, 2)], True),
+    "square four": ([(0, 0), (0, 1), (1, 0), (1, 1)], False),
+    "pyramid four": ([(0, 0), (0, 1), (0, 2), (1, 1)], False),
+    "straight five": ([(0, c) for c in range(5)], True),
+    "bent five": ([(0, 0), (0, 1), (0, 2), (0, 3), (1, 3)], True),
+    "bulky five": ([(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)], False),
+    "crossed five": ([(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)], False),
+    "rabbity six": ([(0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)], False),
+    "seven in a row": ([(0, c) for c in range(7)], True),
+}
+
+
+def surrounded(space: list[tuple[int, int]], size: int = 9) -> Game:
+    """Black's wall hugs the eye space (diagonals too), White's wall hugs Black's; the rest of
+    the board is White's, so Black lives or dies by the shape alone."""
+    points = set(space)
+
+    def ring(inner: set[tuple[int, int]]) -> set[tuple[int, int]]:
+        return {
+            (r + dr, c + dc)
+            for r, c in inner
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if 0 <= r + dr < size and 0 <= c + dc < size
+        } - inner
+
+    black = ring(points)
+    white = ring(points | black) - points
+    setup = {
+        Color.BLACK: [(c, r) for r, c in black],
+        Color.WHITE: [(c, r) for r, c in white],
+    }
+    return Game(size, komi=0, setup=setup)
+
+
+@pytest.mark.parametrize("place", ["corner", "edge"])
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_textbook_eye_shapes_live_or_die(shape, place):
+    space, lives = SHAPES[shape]
+    if place == "edge":
+        space = [(r, c + 2) for r, c in space]
+    game = surrounded(space)
+    black = {i for i, c in enumerate(game._board.colors) if c == BLACK}
+    dead = estimate(game._board, seed=1).dead
+    assert dead == (set() if lives else black), shape
+
+
+def test_eye_values_read_the_shape_not_only_the_size():
+    nine = 9
+    assert eye_value([0, 1, 2, 3, 4], nine) == 2  # straight five
+    assert eye_value([0, 1, 2, 9, 10], nine) == 1  # bulky five
+    assert eye_value([1, 9, 10, 11, 19], nine) == 1  # crossed five
+    assert eye_value([0, 1, 2, 10], nine) == 1  # pyramid four
+    assert eye_value([0, 1, 2, 11], nine) == 2  # bent four
+
+
+def test_benson_finds_two_real_eyes_unconditionally_alive():
+    game = game_from_diagram(
+        """
+        3 X X X X . . . . .
+        2 . X . X . . . . .
+        1 X X X X . . . . .
+        """
+    )
+    alive, vital = benson_alive(list(game._board.colors), 9, BLACK)
+    assert names(game, alive) == {
+        "A1",
+        "B1",
+        "C1",
+        "D1",
+        "B2",
+        "D2",
+        "A3",
+        "B3",
+        "C3",
+        "D3",
+    }
+    assert names(game, vital) == {"A2", "C2"}
+    assert benson_alive(list(game._board.colors), 9, WHITE) == (set(), set())
+
+
+def test_a_dead_group_inside_a_live_eye_is_dead_and_the_eye_counts():
+    game, verdict = judged(
+        """
+        6 X X X X X X . . .
+        5 X . . . . X . . .
+        4 X . O O . X . . .
+        3 X . O . . X . . .
+        2 X . . . . X . . .
+        1 X X X X X X . . .
+        """
+    )
+    assert names(game, verdict.dead) == {"C4", "D4", "C3"}
+    assert len(verdict.black_territory) == 81 - 20  # the inner space and the board outside
+
+
+def test_seki_with_an_eye_each_is_alive_and_its_shared_liberty_is_dame():
+    game, verdict = judged(SEKI_WITH_EYES)
+    assert verdict.dead == set()
+    assert names(game, verdict.seki) >= {"A1", "C1", "B2", "C2"}
+    assert names(game, verdict.dame) == {"D3"}
+
+
+NO_EYE_SEKI = """
+    5 X X X X X . . . .
+    4 O O O O X . . . .
+    3 X X . O X . . . .
+    2 X X . O X . . . .
+    1 X X X O X . . . .
+"""
+
+
+def test_seki_without_eyes_is_alive():
+    game, verdict = judged(NO_EYE_SEKI)
+    assert verdict.dead == set()
+    assert names(game, verdict.seki) == {
+        "A1",
+        "B1",
+        "C1",
+        "A2",
+        "B2",
+        "A3",
+        "B3",
+        "A4",
+        "B4",
+        "C4",
+        "D4",
+        "D3",
+        "D2",
+        "D1",
+    }
+    assert names(game, verdict.dame) == {"C2", "C3"}
+
+
+def test_one_eye_beats_no_eye_in_a_plain_race():
+    # one eye and one shared liberty against an eyeless chain with one outside liberty:
+    # the eye wins whoever moves first, so it is no seki
+    assert race(0, 1, 1, 0, 1, True) == 1
+    assert race(1, 0, 0, 1, 1, True) == -1
+
+
+def test_bent_four_in_the_corner_is_dead_under_area_counting():
+    # Black fills B1 himself; White's capture leaves a bent four bent at the corner, a ko
+    # Black starts when he likes after removing White's threats (GO-04 f)
+    game, verdict = judged(
+        """
+        5 X X X X . . . . .
+        4 O O O X . . . . .
+        3 X . O X . . . . .
+        2 X O O X . . . . .
+        1 X . O X . . . . .
+        """
+    )
+    assert names(game, verdict.dead) == {"A4", "B4", "C4", "C3", "B2", "C2", "C1"}
+
+
+def test_the_same_corner_with_the_bend_off_the_corner_is_seki():
+    game, verdict = judged(
+        """
+        6 X X X X . . . . .
+        5 O O X X . . . . .
+        4 . O O X . . . . .
+        3 X . O X . . . . .
+        2 X O O X . . . . .
+        1 X O X X . . . . .
+        """
+    )
+    assert verdict.dead == set()
+    assert names(game, verdict.seki) >= {"A1", "A2", "A3", "B1", "B2"}
+
+
+def test_an_open_border_is_marked_to_seal_and_not_counted_as_territory():
+    game, verdict = judged(
+        """
+        9 . . . X O . . . .
+        8 . . . X O . . . .
+        7 . . . X O . . . .
+        6 . . . X O . . . .
+        5 . . . . . . . . .
+        4 . . . X O . . . .
+        3 . . . X O . . . .
+        2 . . . X O . . . .
+        1 . . . X O . . . .
+        """
+    )
+    assert verdict.dead == set()
+    assert names(game, verdict.seal) == {"D5", "E5"}
+    assert verdict.black_territory == verdict.white_territory == frozenset()
+    assert len(verdict.dame) == 81 - 16
+
+
+def test_a_dame_line_between_sealed_walls_is_dame_not_to_seal():
+    game, verdict = judged(
+        """
+        9 . . . X . O . . .
+        8 . . . X . O . . .
+        7 . . . X . O . . .
+        6 . . . X . O . . .
+        5 . . . X . O . . .
+        4 . . . X . O . . .
+        3 . . . X . O . . .
+        2 . . . X . O . . .
+        1 . . . X . O . . .
+        """
+    )
+    assert names(game, verdict.dame) == {f"E{row}" for row in range(1, 10)}
+    assert verdict.seal == frozenset()
+    assert len(verdict.black_territory) == len(verdict.white_territory) == 27
+
+
+def test_playouts_give_an_ownership_map_that_replays_exactly():
+    game = game_from_diagram(
+        """
+        5 . . . . . . . . .
+        4 . . X . . . O . .
+        3 . . X . . . O . .
+        2 . . X . . . O . .
+        1 . . X . . . O . .
+        """
+    )
+    first = estimate(game._board, seed=3, playouts=16)
+    again = estimate(game._board, seed=3, playouts=16)
+    assert first == again
+    a1, j1 = first.owner[0], first.owner[8]
+    assert a1 > 0.5 and j1 < -0.5  # behind each wall the playouts give the corner to it
+    assert all(-1.0 <= value <= 1.0 for value in first.owner)
