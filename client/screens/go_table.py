@@ -21,6 +21,7 @@ from client.connection import HallError
 from client.go_view import GoView
 from client.hall_errors import explain, ui_language
 from client.screens.bet_window import SIDE_NAMES, BetWindow
+from client.screens.size_guard import SMALLEST
 from client.screens.table_screen import Hall, TableScreen
 from client.widgets.bets_panel import BetsPanel
 from client.widgets.go_board import GoBoard
@@ -71,6 +72,12 @@ class GoTableScreen(TableScreen):
         self.seq: int | None = view.seq
         self._armed: dict[str, float] = {}
         self._shown_keys = self._key_signature(view)
+
+    def min_size(self) -> tuple[int, int]:
+        """The board (two cells a point, its coordinates around it) beside a panel of 27
+        columns, under the title and over the status line and keys: 19x19 needs 72x24."""
+        size = self.view.size
+        return max(SMALLEST[0], 2 * size + 7 + 27), max(SMALLEST[1], size + 5)
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title", markup=False)

@@ -10,9 +10,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from client.connection import HallError
+from client.screens.size_guard import SizeGuard
 
 
-class HallListScreen(Screen):
+class HallListScreen(SizeGuard, Screen):
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
 

@@ -28,6 +28,7 @@ from client.screens.mahjong_new_table import MahjongNewTableScreen, coin_terms, 
 from client.screens.mahjong_new_table import lobby_cells as mahjong_cells
 from client.screens.new_table import NewTableScreen
 from client.screens.profile import ProfileScreen
+from client.screens.size_guard import SizeGuard
 from qipai.platform.rooms import RoomTier
 from qipai.protocol.names import is_guest
 
@@ -83,7 +84,7 @@ def table_cells(summary: dict[str, Any]) -> tuple[str, ...]:
     )
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(SizeGuard, Screen):
     DEFAULT_CSS = """
     LobbyScreen #title { height: 1; background: $panel; padding: 0 1; }
     LobbyScreen #main { height: 1fr; }

@@ -11,9 +11,10 @@ from textual.widgets import Footer, Input, Static
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
 from client.ordered_focus import TabbedField
+from client.screens.size_guard import SizeGuard
 
 
-class LoginScreen(Screen):
+class LoginScreen(SizeGuard, Screen):
     DEFAULT_CSS = """
     LoginScreen { align: center middle; }
     LoginScreen #login { width: 60; height: auto; border: round $primary; padding: 1 2; }

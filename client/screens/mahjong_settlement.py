@@ -74,6 +74,7 @@ def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Te
             "bold",
         )
     )
+    lines.extend(friendly_lines(view, strings))
     moved = view.hand_coins()
     if moved is not None:
         lines.append(coins_line(view, moved, strings))
@@ -81,6 +82,18 @@ def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Te
         lines.append(Text(""))
         lines.extend(standing_lines(view, strings))
     return Text("\n").join(lines)
+
+
+def friendly_lines(view: MahjongView, strings: Strings) -> list[Text]:
+    """Why a won hand at a table where no coins move has no 台费 line, and what Lengzi's pot
+    takes there (docs/platform.md, "Friendly tables": the rule is the core's)."""
+    settlement = view.settlement or {}
+    if view.tier is not None or not settlement.get("wins"):
+        return []
+    lines = [Text(strings("friendly_fee"), "dim")]
+    if "pot" in view.public:
+        lines.append(Text(strings("friendly_pot"), "dim"))
+    return lines
 
 
 def coins_line(view: MahjongView, moved: tuple[int, ...], strings: Strings) -> Text:

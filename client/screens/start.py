@@ -9,6 +9,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from client.screens.size_guard import SizeGuard
+
 SIZES = (9, 13, 19)
 
 WELCOME = """\
@@ -22,11 +24,11 @@ qipai 棋牌 - a game hall for the terminal
   q   quit"""
 
 
-class StartScreen(Screen):
+class StartScreen(SizeGuard, Screen):
     AUTO_FOCUS = ""  # None would mean the app's "*": the address box, back from a dialog
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
-    StartScreen #start { width: 72; height: auto; border: round $primary; padding: 1 2; }
+    StartScreen #start { width: 100%; max-width: 72; height: auto; border: round $primary; padding: 1 2; }
     StartScreen #size { margin-top: 1; }
     StartScreen Input { margin-top: 1; }
     """

@@ -10,13 +10,14 @@ from textual.screen import Screen
 
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
+from client.screens.size_guard import SizeGuard
 
 
 class Hall(Protocol):
     async def request(self, kind: str, **fields: Any) -> dict[str, Any]: ...
 
 
-class TableScreen(Screen):
+class TableScreen(SizeGuard, Screen):
     hall: Hall
     table: int
 

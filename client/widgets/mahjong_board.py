@@ -35,6 +35,8 @@ WIDTH, HEIGHT = 80, 18  # the board's share of an 80x24 terminal
 END_ROWS = 4  # the top seat: header and melds, then two lines of river
 BOTTOM_ROWS = 5  # your river (two lines), your header with melds, your hand, the hint
 RIVER_ROWS = 2  # the top and bottom rivers
+MIDDLE_ROWS = 7  # the fewest rows of the middle band (the side seats and the table's facts)
+MIN_WIDTH, MIN_HEIGHT = 60, END_ROWS + MIDDLE_ROWS + BOTTOM_ROWS  # the compact table, at 60x20
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ class Layout:
 
     @property
     def middle_rows(self) -> int:
-        return max(7, self.height - END_ROWS - BOTTOM_ROWS)
+        return max(MIDDLE_ROWS, self.height - END_ROWS - BOTTOM_ROWS)
 
 
 def hand_order(seat: SeatView, log: HandLog) -> tuple[list[int], int | None]:
@@ -222,9 +224,10 @@ class MahjongBoard(Widget):
         return Text("\n").join(self.table_lines(view, log, cursor, layout))
 
     def board_layout(self) -> Layout:
-        """The widget's size once laid out; before that (and off screen) the 80x24 share."""
+        """The widget's size once laid out (down to the compact table of a 60x20 terminal, whose
+        board has 16 rows); before that (and off screen) the 80x24 share."""
         width, height = self.size
-        return Layout(width or WIDTH, max(height, HEIGHT) if width else HEIGHT)
+        return Layout(width or WIDTH, max(height, MIN_HEIGHT) if width else HEIGHT)
 
     def table_lines(
         self, view: MahjongView, log: HandLog, cursor: int | None, layout: Layout | None = None

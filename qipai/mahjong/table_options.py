@@ -73,6 +73,14 @@ class MahjongOptions:
     def ruleset(self) -> str:
         return _room(self.room)[0].name
 
+    @property
+    def hand_rules(self) -> dict[str, Any]:
+        """The rules its hands play with: the table's own, but at a friendly table (no coins
+        move) as the ruleset plays without coins (``Ruleset.rules_without_coins``: no 台费)."""
+        if not self.friendly:
+            return dict(self.rules)
+        return _room(self.room)[0].rules_without_coins(self.rules)
+
     @classmethod
     def from_wire(cls, room: str, wire: Any) -> MahjongOptions:
         wire = {} if wire is None else wire

@@ -83,7 +83,7 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
         self.config: MahjongConfig = hall.config.mahjong
         seed = self.config.seed
         self.rng = random.Random(secrets.randbits(64) if seed is None else seed + table_id)
-        ruleset = get_ruleset(options.ruleset, options.rules)
+        ruleset = get_ruleset(options.ruleset, options.hand_rules)
         self.tier = RoomTier[options.tier.upper()] if options.tier else None
         rules = TableRules(
             length=MatchLength(options.hands, options.rounds),
@@ -330,7 +330,7 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             self.stake = stake
             self.hall.table_changed(self)  # the lobby lists each coin table's stake
         options = self.options
-        ruleset = get_ruleset(options.ruleset, {**options.rules, "base": stake})
+        ruleset = get_ruleset(options.ruleset, {**options.hand_rules, "base": stake})
         self.core.restake(ruleset, pot if self.pot else None)
         self.wake()
 

@@ -86,6 +86,13 @@ class Ruleset:
         if type(self.options) is not self.Options:
             raise TypeError(f"{self.name} takes {self.Options.__name__}")
 
+    @classmethod
+    def rules_without_coins(cls, rules: Mapping[str, Any]) -> dict[str, Any]:
+        """The rules a hand plays with at a table where no coins move (a friendly or local
+        table, PL-03): no house, so no 台费 (docs/platform.md, "Friendly tables"). A ruleset
+        with amounts fixed in coins rather than in stakes scales them here too."""
+        return {**rules, "fee_percent": 0} if "fee_percent" in rules else dict(rules)
+
     # --- settings that may depend on options -------------------------------------------------
     def room_fee(self, stake: int) -> int:
         """PL-16: the fee per player per won hand at this stake; by default the ``fee_percent``

@@ -8,7 +8,7 @@ in the table state.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.notation import MeldKind
@@ -70,6 +70,13 @@ class Lengzi(Ruleset):
 
     def reserve(self, hand: HandMachine) -> int:
         return RESERVE
+
+    @classmethod
+    def rules_without_coins(cls, rules: Mapping[str, Any]) -> dict[str, Any]:
+        """No 台费, and the pot takes 10 × A per 点炮 (LZ-15's scaled pot): the seed's 10 and
+        100 are coins at a coin room's lowest stake of 10, a stake and ten stakes; at a friendly
+        table's stake of 1 the literal 100 would make a 棱子胡 winner lose."""
+        return {**rules, "table_fee": 0, "pot_scale": True}
 
     def room_fee(self, stake: int) -> int:
         """A flat 台费, whatever the stake (000:L191)."""
