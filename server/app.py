@@ -21,6 +21,7 @@ from .store import Store
 log = logging.getLogger(__name__)
 
 GRACE = 3.0
+STOPPING = "the hall is stopping; your game is saved"
 
 
 class Server:
@@ -65,7 +66,7 @@ class Server:
                     await self._stop.wait()
                     listening.cancel_scope.cancel()
                 log.info("stopping: telling %d connections", len(hall.sessions))
-                hall.close_all("the server is stopping")
+                hall.close_all(STOPPING)
                 connections.cancel_scope.deadline = trio.current_time() + GRACE
             await hall.flush()
             hall_nursery.cancel_scope.cancel()

@@ -100,9 +100,12 @@ def refund_pool(db: sqlite3.Connection, ref: str, at: float) -> BetsSettled | No
         return settled
 
 
-def refund_unfinished(db: sqlite3.Connection, at: float) -> list[str]:
-    """On start no game is being played, so every pool still holding coins belongs to a game
-    lost with the last server: refund it. Returns the refs refunded."""
+def refund_unfinished(
+    db: sqlite3.Connection, at: float, keep: frozenset[str] | set[str] = frozenset()
+) -> list[str]:
+    """On start, every pool still holding coins belongs to a game lost with the last server,
+    unless it is a restored game's (its ref in ``keep``): refund it. Returns the refs
+    refunded."""
     pools = [
         account
         for (account,) in db.execute(
@@ -111,6 +114,7 @@ def refund_unfinished(db: sqlite3.Connection, at: float) -> list[str]:
         )
     ]
     refs = [account.removeprefix(bet_pool_account("")) for account in pools]
+    refs = [ref for ref in refs if ref not in keep]
     for ref in refs:
         refund_pool(db, ref, at)
     return refs

@@ -37,7 +37,8 @@ from qipai.protocol import (
 )
 from qipai.protocol.names import GUEST_PREFIX, check_new_name, is_guest
 
-from . import accounts, bets, economy, leaderboard
+from . import accounts, action_log, bets, economy, leaderboard
+from .action_log import ActionLog, LiveTable
 from .bots import BotFactory
 from .door_tickets import TicketBook, door_secret_matches
 from .economy import HandCoins
@@ -74,6 +75,13 @@ def _name_taken(name: str) -> ProtocolError:
     )
 
 
+def _notice_text(notice: dict) -> str:
+    return (
+        f"your game at table {notice['table']} could not be restored after the hall restarted;"
+        " its stakes and bets were refunded"
+    )
+
+
 def _check_can_log_in(name: str) -> None:
     """The ledger's own account is nobody's, even where an older hall let someone register
     its name: logging in as it would show the hall's books."""
@@ -91,6 +99,8 @@ class HallConfig:
     waiting_tables_per_player: int = 3
     mahjong: MahjongConfig = field(default_factory=MahjongConfig)
     door_secret: str | None = None
+    log_tables: bool = True
+    """Keep every running table in the store (``server.action_log``) to restore it on start."""
 
 
 class Hall:
@@ -118,7 +128,20 @@ class Hall:
         # server: refunded before anyone can connect (PL-10); a Lengzi pot holding coins, to a
         # match cut short: closed to the house (LZ-10). Not in ``open_database``: a tool
         # opening the file beside a running hall must not touch live bets and pots.
-        refunded = bets.refund_unfinished(store.db, time.time())
+        # The tables that were running come back first (server/action_log.py), so that their
+        # bets are kept while the pools of games that cannot come back are refunded.
+        self.log_writer = ActionLog(store)
+        nursery.start_soon(self.log_writer.run)
+        #: What tables log to; None in a hall that keeps no running table (tests on a
+        #: virtual clock: it would jump ahead while the writer thread commits).
+        self.action_log = self.log_writer if config.log_tables else None
+        live = action_log.live_tables(store.db)
+        kept = {
+            bets.game_ref(t.header["record"])
+            for t in live
+            if t.damage is None and t.room == "go" and t.header.get("record") is not None
+        }
+        refunded = bets.refund_unfinished(store.db, time.time(), keep=kept)
         if refunded:
             log.info("refunded the bets of %d unfinished games: %s", len(refunded), refunded)
         closed = economy.close_stranded_pots(store.db, time.time())
@@ -138,6 +161,42 @@ class Hall:
         self._writes_done.set()
         self.shutting_down = False
         self.tickets = TicketBook()
+        for table in live:
+            self._restore(table)
+
+    # ------------------------------------------------------------------ restarting
+
+    def _restore(self, live: LiveTable) -> None:
+        """Rebuild one table that was running; one whose log does not replay is given up."""
+        why = live.damage
+        if why is None:
+            try:
+                table = table_type(self.rooms[live.room]).restored(self, live)
+            except Exception as error:
+                log.exception("table %d: its log does not replay", live.id)
+                why = f"its log does not replay ({type(error).__name__}: {error})"
+            else:
+                record = getattr(table, "record_id", None) or 0
+                self._next_game = max(self._next_game, record + 1)
+                self.log_writer.restored(live.id, len(live.entries))
+                self._open(table)
+                log.info(
+                    "restored table %d (%s) at action %d", live.id, live.room, len(live.entries)
+                )
+                return
+        self._give_up(live, why)
+
+    def _give_up(self, live: LiveTable, why: str) -> None:
+        """Close the table, refund its bets (PL-10) and tell its players at their next login."""
+        log.warning("table %d (%s) not restored: %s", live.id, live.room, why)
+        db = self.store.db
+        record = live.header.get("record")
+        if record is not None:
+            bets.refund_pool(db, bets.game_ref(record), at=time.time())
+        action_log.end_live_alone(db, live.id)
+        notice = {"kind": "table_lost", "table": live.id, "room": live.room, "reason": why}
+        for name in {seat[0] for seat in live.header.get("seats", {}).values() if not seat[1]}:
+            action_log.add_notice(db, name, notice)
 
     # ------------------------------------------------------------------ connections
 
@@ -364,6 +423,9 @@ class Hall:
         return {"name": name, "token": token, "seats": seats}
 
     async def _after_login(self, session: Session, name: str, tables: list[Table]) -> None:
+        notices = await self.store.call(action_log.take_notices, self.store.db, name)
+        for notice in notices:
+            session.send({"type": "notice", **notice, "message": _notice_text(notice)})
         for table in tables:
             if session in table.audience:
                 table.snapshot(session)
@@ -572,12 +634,19 @@ class Hall:
             raise ProtocolError(ErrorCode.NOT_AT_TABLE, "sit or watch first")
         return {"view": table.view_for(session)}
 
-    def on_act(self, session: Session, request: dict) -> dict:
+    def on_act(self, session: Session, request: dict) -> dict | Awaitable[dict]:
         table = self._table(request["table"])
         seats = table.seats_of(session.name)
         if not seats:
             raise ProtocolError(ErrorCode.NOT_SEATED, "you do not sit at this table")
         table.act(seats, request)
+        if table.action_log is None:
+            return {}
+        return self._acknowledged()
+
+    async def _acknowledged(self) -> dict:
+        """An action is acknowledged once its log entry is committed."""
+        await self.log_writer.durable()
         return {}
 
     # ------------------------------------------------------------------ finished games
@@ -587,11 +656,15 @@ class Hall:
         self._next_game += 1
         return game_id
 
-    def record_game(self, record: GameRecord, stored: Callable[[Any], None]) -> None:
-        """A finished Go game; a ranked one moves both standings and settles its bets in the
-        same transaction. ``stored`` gets the bet settlement (or the error) once committed: the
-        table announces the result only then, and shutdown waits for it."""
-        self._write(self.store.add_go_game, record, f"game {record.id}: {record.result}", stored)
+    def record_game(
+        self, record: GameRecord, stored: Callable[[Any], None], live: int | None = None
+    ) -> None:
+        """A finished Go game; a ranked one moves both standings and settles its bets, and the
+        log of table ``live`` ends, in the same transaction. ``stored`` gets the bet settlement
+        (or the error) once committed: the table announces the result only then, and shutdown
+        waits for it."""
+        query = partial(self.store.add_go_game, live=live)
+        self._write(query, record, f"game {record.id}: {record.result}", stored)
 
     def refund_bets(self, ref: str) -> None:
         """Refund the pool of a golden game that will never finish (the hall is stopping)."""
@@ -620,6 +693,7 @@ class Hall:
         outcome: Any
         try:
             with trio.CancelScope(shield=True):
+                await self.log_writer.durable()  # never a result ahead of the log leading to it
                 outcome = await self.store.call(query, row)
             log.info("stored %s", label)
         except Exception as error:
@@ -635,6 +709,7 @@ class Hall:
 
     async def flush(self) -> None:
         await self._writes_done.wait()
+        await self.log_writer.durable()
 
     def record_mahjong_hand(
         self,
@@ -678,8 +753,10 @@ class Hall:
             lambda _: write(self.store.db, self.store._insert_mahjong_hand), None, label, written
         )
 
-    def record_adjourned(self, game: AdjournedGame) -> None:
-        self._write(self.store.add_adjourned, game, f"adjourned game {game.id}")
+    def record_adjourned(self, table_id: int, game: AdjournedGame) -> None:
+        self.log_writer.ended(table_id)
+        query = partial(self.store.add_adjourned, live=table_id)
+        self._write(query, game, f"adjourned game {game.id}")
 
     async def on_games(self, session: Session, request: dict) -> dict:
         games = await self.store.call(self.store.games_of, session.name)
@@ -782,9 +859,16 @@ class Hall:
     # ------------------------------------------------------------------ shutdown
 
     def close_all(self, message: str) -> None:
+        """Say goodbye to everyone. A logged table is kept to be restored by the next start
+        (its bets stay in their pool); one that is not (a mahjong match) ends here, and a
+        golden game's pool is refunded."""
         self.shutting_down = True
         for table in list(self.tables.values()):
-            if isinstance(table, GoTable):
+            if isinstance(table, GoTable) and table.action_log is None:
                 table.refund_bets()
         for session in list(self.sessions):
-            session.close(ErrorCode.SHUTTING_DOWN, message)
+            lost = [
+                t for t in self.tables_of(session.name or "") if t.running and t.action_log is None
+            ]
+            said = message if not lost else "the hall is stopping; your match ends here"
+            session.close(ErrorCode.SHUTTING_DOWN, said, saved=not lost)

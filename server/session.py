@@ -50,11 +50,11 @@ class Session:
     def send(self, message: dict[str, Any]) -> None:
         self.push(encode(message))
 
-    def close(self, code: ErrorCode | str, message: str) -> None:
+    def close(self, code: ErrorCode | str, message: str, **detail: Any) -> None:
         """Say goodbye after everything already queued, then let the writer end the connection."""
         if self.closed:
             return
-        self.push(encode({"type": "bye", "code": str(code), "message": message}))
+        self.push(encode({"type": "bye", "code": str(code), "message": message, **detail}))
         self.closed = True
         self._outbox.close()
 

@@ -21,6 +21,7 @@ from qipai.platform.go_ranks import GoStanding
 from qipai.platform.grants import NEW_ACCOUNT_COINS
 from qipai.protocol.names import name_key
 
+from .action_log import end_live
 from .bets import last_bet_game_id, record_go_game_with_bets
 from .economy import (
     HandCoins,
@@ -181,6 +182,30 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE rowid IN (SELECT MIN(account) FROM account_keys GROUP BY key);
     DROP TABLE account_keys;
     CREATE UNIQUE INDEX accounts_name_key ON accounts(name_key);
+    """,
+    # 8: running tables (server/action_log.py): each started table's header and its
+    # append-only log of accepted actions, so that a restart rebuilds it; and the notices a
+    # player reads at the next login (a table that could not be rebuilt).
+    """
+    CREATE TABLE live_tables (
+        id INTEGER PRIMARY KEY,
+        room TEXT NOT NULL,
+        header TEXT NOT NULL,
+        opened_at REAL NOT NULL
+    );
+    CREATE TABLE live_actions (
+        table_id INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        entry TEXT NOT NULL,
+        PRIMARY KEY (table_id, n)
+    ) WITHOUT ROWID;
+    CREATE TABLE notices (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        notice TEXT NOT NULL,
+        at REAL NOT NULL
+    );
+    CREATE INDEX notices_name ON notices(name);
     """,
 )
 
@@ -399,10 +424,17 @@ class Store:
             ),
         )
 
-    def add_go_game(self, game: GameRecord) -> BetsSettled | None:
+    def add_go_game(self, game: GameRecord, live: int | None = None) -> BetsSettled | None:
         """A finished Go game with its ranked standings and its bets' settlement (if ranked),
-        in one transaction; returns the settlement (None when nobody bet)."""
-        return record_go_game_with_bets(self.db, self.add_game, game)
+        and the end of table ``live``'s log, in one transaction; returns the settlement (None
+        when nobody bet)."""
+
+        def insert(row: GameRecord) -> None:
+            self.add_game(row)
+            if live is not None:
+                end_live(self.db, live)
+
+        return record_go_game_with_bets(self.db, insert, game)
 
     def games_of(self, name: str, limit: int = 100) -> list[GameRecord]:
         rows = self.db.execute(
@@ -451,7 +483,14 @@ class Store:
 
     # adjourned games
 
-    def add_adjourned(self, game: AdjournedGame) -> None:
+    def add_adjourned(self, game: AdjournedGame, live: int | None = None) -> None:
+        """An adjourned game, ending table ``live``'s log in the same transaction."""
+        with transaction(self.db):
+            self._insert_adjourned(game)
+            if live is not None:
+                end_live(self.db, live)
+
+    def _insert_adjourned(self, game: AdjournedGame) -> None:
         self.db.execute(
             "INSERT INTO adjourned VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (

@@ -151,6 +151,18 @@ class GameClock:
             return self._turn_start(color).after(elapsed, self.control.period_seconds)
         return self._turn_start(color)
 
+    def left_between_turns(self) -> list[list[float | int]]:
+        """Each side's clock as its next turn would begin, black then white: what a stopped
+        game keeps (the server logs it with each move, so a restart resumes the same times)."""
+        return [[self._main[c], self._periods[c]] for c in (Color.BLACK, Color.WHITE)]
+
+    def set_left(self, left: list[list[float | int]]) -> None:
+        """Stop the clocks at ``left`` (from ``left_between_turns``): a restored game's times."""
+        self.running = None
+        for color, (main, periods) in zip((Color.BLACK, Color.WHITE), left, strict=True):
+            self._main[color] = float(main)
+            self._periods[color] = int(periods)
+
     def expires_at(self) -> float | None:
         """The instant the running side's flag falls; None if untimed or nothing is running."""
         color = self.running

@@ -18,6 +18,7 @@ import trio
 from qipai.protocol import ErrorCode, ProtocolError, encode
 
 if TYPE_CHECKING:
+    from ..action_log import ActionLog
     from ..session import Session
     from .host import TableHost
 
@@ -58,6 +59,9 @@ class Table:
         self.closed = False
         self.offline_since: dict[str, float] = {}
         self._changed: trio.Event | None = None  # made when a bot waits on it
+        self.action_log: ActionLog | None = None
+        """Set on a table whose actions are logged (``server.action_log``)."""
+        self._held: list[tuple[int, Session, bytes]] = []
 
     # ------------------------------------------------------------------ game hooks
 
@@ -158,6 +162,7 @@ class Table:
         if not self.audience:
             self.wake()
             return
+        held = self._hold()
         encoded: dict[tuple[str, ...], bytes] = {}
         seats_by_name: dict[str | None, tuple[str, ...]] = {}
         event = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind}
@@ -183,8 +188,29 @@ class Table:
             if data is None:
                 you = encode({"seats": list(seats), **self.private_view(seats)})
                 data = encoded[seats] = before_you + you + after_you
-            session.push(data)
+            if held is None:
+                session.push(data)
+            else:
+                self._held.append((held, session, data))
         self.wake()
+
+    def _hold(self) -> int | None:
+        """While the table's last action is not in the store, its pushes wait (the batch they
+        wait for), so that no client sees what a crash could undo."""
+        log = self.action_log
+        if log is None or not (self._held or log.logging(self.id)):
+            return None
+        return log.hold(self)
+
+    def release(self, generation: int) -> None:
+        """The batch ``generation`` is committed: send what waited for it, in order."""
+        waiting = self._held
+        self._held = []
+        for index, (held, session, data) in enumerate(waiting):
+            if held > generation:
+                self._held = waiting[index:]
+                return
+            session.push(data)
 
     def snapshot(self, session: Session) -> None:
         session.send(

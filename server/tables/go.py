@@ -30,6 +30,7 @@ from .base import Occupant, Table
 from .go_bets import GoBets
 from .go_board import BoardText
 from .go_clocks import GoTimekeeping
+from .go_durable import GoDurable
 from .go_record import COLOR_SEAT, SEAT_COLOR, game_record
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def protocol_error(error: GoError) -> ProtocolError:
     return ProtocolError(code, error.message)
 
 
-class GoTable(GoTimekeeping, GoBets, Table):
+class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
     room = "go"
     seat_order = ("black", "white")
     options: GoOptions
@@ -135,6 +136,7 @@ class GoTable(GoTimekeeping, GoBets, Table):
             self.record_id = self.hall.allocate_game_id()
             players = frozenset(o.name for o in self.seats.values() if o is not None)
             self.book = BetBook(stored_bets.game_ref(self.record_id), players, ranked_go=True)
+        self._log_open()
 
     # ------------------------------------------------------------------ views
 
@@ -168,6 +170,7 @@ class GoTable(GoTimekeeping, GoBets, Table):
             "undo_request": self.undo_request,
             "result": self._result_view(),
             "adjourned": self.adjourned,
+            "paused": self.paused_until is not None,
             "bets": self._bets_view(),
         }
 
@@ -208,7 +211,7 @@ class GoTable(GoTimekeeping, GoBets, Table):
     def legal_actions(self, seats: tuple[str, ...]) -> list[str]:
         if not seats:
             return ["bet"] if self.bets_open else []
-        if not self.running or self.game.phase == OVER:
+        if not self.running or self.game.phase == OVER or self.paused_until is not None:
             return []
         game = self.game
         if game.phase == SCORING:
@@ -245,11 +248,16 @@ class GoTable(GoTimekeeping, GoBets, Table):
         self.flag_check()
         if self.game.phase == OVER:
             raise ProtocolError(ErrorCode.GAME_OVER, "the game is over")
+        if self.paused_until is not None:
+            raise ProtocolError(
+                ErrorCode.WRONG_PHASE, "the hall restarted: waiting for both players to return"
+            )
         seat = self._acting_seat(seats, message, action)
         try:
             getattr(self, f"_do_{action}")(seat, message)
         except GoError as error:
             raise protocol_error(error) from None
+        self._log(action, seat, message)
 
     def _acting_seat(self, seats: tuple[str, ...], message: dict[str, Any], action: str) -> str:
         wanted = message.get("seat")
@@ -304,6 +312,7 @@ class GoTable(GoTimekeeping, GoBets, Table):
     def forfeit(self, seat: str) -> None:
         if self.game.phase != OVER:  # leaving while the result is being stored changes nothing
             self._do_resign(seat, {})
+            self._log("resign", seat, {})
 
     def _do_undo_request(self, seat: str, message: dict[str, Any]) -> None:
         if self.game.phase != PLAY:
@@ -368,7 +377,10 @@ class GoTable(GoTimekeeping, GoBets, Table):
 
     def finish(self) -> None:
         """Store the game; called once the engine says it is over. Everyone is told ("over")
-        when the record is committed (``_announce``): until then the phase is ``ending``."""
+        when the record is committed (``_announce``): until then the phase is ``ending``.
+        A log being replayed only reaches the end (``GoDurable.restored`` stores it then)."""
+        if self._replaying:
+            return
         self._stop_clock()
         self.undo_request = None
         if self.book is not None:
@@ -382,6 +394,7 @@ class GoTable(GoTimekeeping, GoBets, Table):
         self.hall.record_game(
             game_record(self.record_id, options, names["black"], names["white"], self.game),
             self._announce,
+            live=self.id,
         )
         self.hall.table_changed(self)
 
@@ -389,6 +402,8 @@ class GoTable(GoTimekeeping, GoBets, Table):
         """The record is committed (or could not be, when ``stored`` is the error): publish the
         result, tell each bettor how their bets ended, and close the table if nobody is left."""
         self.stored = True
+        if self.action_log is not None:
+            self.action_log.ended(self.id)
         if isinstance(stored, Exception):
             self.record_id = None  # nothing to fetch with game_record; bets wait for a refund
         else:

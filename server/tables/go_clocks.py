@@ -39,6 +39,7 @@ class GoTimekeeping:
     _scoring_since: float
     _timer: trio.CancelScope | None
     _stopped_clocks: dict[Color, dict[str, Any]]
+    paused_until: float | None
 
     async def run(self) -> None:
         async with trio.open_nursery() as nursery:
@@ -49,6 +50,7 @@ class GoTimekeeping:
                     self._timer = timer
                     await trio.sleep_forever()
                 self._timer = None
+                self.pause_check()
                 self.flag_check()
                 self.scoring_time_check()
                 self.absence_check()
@@ -73,6 +75,8 @@ class GoTimekeeping:
             return float("inf")
         if self.adjournable and self.offline_since:
             return min(self.offline_since.values()) + ADJOURN_AFTER
+        if self.paused_until is not None:
+            return self.paused_until
         if self.game.phase == SCORING:
             if self.options.friendly:
                 return float("inf")
@@ -100,6 +104,7 @@ class GoTimekeeping:
         self.adjourned = self.hall.allocate_game_id()
         names = {s: (o.name if o else "") for s, o in self.seats.items()}
         self.hall.record_adjourned(
+            self.id,
             AdjournedGame(
                 id=self.adjourned,
                 room=self.room,
@@ -109,7 +114,7 @@ class GoTimekeeping:
                 record=go_sgf.dumps(self.game, **sgf_info(names["black"], names["white"])),
                 left_by=seat,
                 adjourned_at=time.time(),
-            )
+            ),
         )
         self.publish("adjourned", by=seat, game=self.adjourned)
         self.hall.table_changed(self)
@@ -121,7 +126,9 @@ class GoTimekeeping:
             return
         if trio.current_time() < self._scoring_since + RANKED_SCORING_SECONDS:
             return
-        self._resume(COLOR_SEAT[self.game.to_move])
+        seat = COLOR_SEAT[self.game.to_move]
+        self._resume(seat)
+        self._log("resume", seat, {})
 
     def flag_check(self) -> None:
         """End the game if the running side's time is up (GO-08)."""
@@ -133,6 +140,7 @@ class GoTimekeeping:
         self.game.lose_on_time(loser)
         self.publish("timeout", by=COLOR_SEAT[loser])
         self.finish()
+        self._log("timeout", COLOR_SEAT[loser], {})
 
     def _clock_view(self) -> dict[str, Any] | None:
         clock = self.clock

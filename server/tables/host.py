@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from ..action_log import ActionLog
     from ..economy import HandCoins
     from ..session import Session
     from ..store import AdjournedGame, GameRecord, MahjongHand, Store
@@ -92,8 +93,13 @@ class GoHost(TableHost, Protocol):
     @property
     def online(self) -> Mapping[str, Session]: ...
 
-    def record_game(self, record: GameRecord, stored: Callable[[Any], None]) -> None: ...
+    @property
+    def action_log(self) -> ActionLog | None: ...
 
-    def record_adjourned(self, game: AdjournedGame) -> None: ...
+    def record_game(
+        self, record: GameRecord, stored: Callable[[Any], None], live: int | None = None
+    ) -> None: ...
+
+    def record_adjourned(self, table_id: int, game: AdjournedGame) -> None: ...
 
     def refund_bets(self, ref: str) -> None: ...

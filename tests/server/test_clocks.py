@@ -9,7 +9,7 @@ import pytest
 import trio
 
 from server.bots import BotFactory
-from server.hall import Hall
+from server.hall import Hall, HallConfig
 from server.session import Session
 from server.store import AdjournedGame, Store
 
@@ -47,7 +47,8 @@ class Seat:
 async def clocked_table(tmp_path, options=None):
     store = Store(str(tmp_path / "hall.db"))
     async with trio.open_nursery() as nursery:
-        hall = Hall(store, nursery, BotFactory(None, seed=1))
+        # No table log: the virtual clock would jump ahead while its thread commits.
+        hall = Hall(store, nursery, BotFactory(None, seed=1), HallConfig(log_tables=False))
         ann, bob = Seat(hall, "ann"), Seat(hall, "bob")
         options = options or {"size": 9, "clock": CLOCK}
         created = await ann.request("create_table", room="go", options=options)

@@ -242,10 +242,10 @@ async def test_over_goes_out_only_after_the_record_is_committed(tmp_path):
         entered, release = threading.Event(), threading.Event()
         write = server.store.add_go_game
 
-        def blocked_write(record):
+        def blocked_write(record, **where):
             entered.set()
             release.wait(10)
-            return write(record)
+            return write(record, **where)
 
         server.store.add_go_game = blocked_write
         reader = sqlite3.connect(str(tmp_path / "hall.db"))
@@ -283,9 +283,9 @@ async def test_a_game_ending_as_the_server_stops_is_stored_before_it_exits(tmp_p
         ann, bob, table = await table_for_two(server, {"friendly": False})
         write = server.store.add_go_game
 
-        def slow_write(record):
+        def slow_write(record, **where):
             release.wait(10)
-            return write(record)
+            return write(record, **where)
 
         server.store.add_go_game = slow_write
         for b, w in zip(BLACK, WHITE, strict=True):

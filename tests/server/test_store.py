@@ -15,7 +15,7 @@ def test_a_version_1_file_is_migrated_keeping_its_accounts(tmp_path):
     old.close()
     store = Store(str(path))
     try:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
         assert password_matches("password-1", *store.account("ann"))
         assert not password_matches("password-2", *store.account("ann"))
         assert store.adjourned_of("ann") == [] and store.next_game_id() == 1

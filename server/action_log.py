@@ -1,0 +1,190 @@
+"""Running tables made durable: each started table's header and its append-only action log.
+
+A table is its rules, its seats and its accepted actions (design.md), so a restart rebuilds
+it by replaying the log through the engine (``GoTable.restored``). Nothing a table publishes
+may be lost by a crash, so while an action's log entry is not committed the table holds its
+pushes (``Table.hold``) and the request's ``ok`` waits (``durable``); the writer commits every
+pending entry of every table in one transaction (group commit: one commit per batch however
+many tables acted meanwhile, and WAL's fsync discipline, nothing more), then releases them.
+
+Every other write of the hall (a finished game, a hand) first waits for the log
+(``Hall._write_row``), so a stored result is never ahead of the log that led to it; the live
+rows of a table end in the same transaction as its result (``end_live``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import trio
+
+from .economy import transaction
+
+if TYPE_CHECKING:
+    from .store import Store
+    from .tables.base import Table
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """A table that was running when the last server stopped, as its log left it;
+    ``damage`` says why the rows could not even be read."""
+
+    id: int
+    room: str
+    header: dict[str, Any]
+    entries: list[dict[str, Any]]
+    damage: str | None = None
+
+
+@dataclass
+class Batch:
+    opened: list[tuple[int, str, str, float]] = field(default_factory=list)
+    entries: list[tuple[int, int, str]] = field(default_factory=list)
+    tables: dict[int, Table] = field(default_factory=dict)
+    upto: int = 0
+
+
+def write_batch(db: sqlite3.Connection, batch: Batch) -> None:
+    with transaction(db):
+        db.executemany("INSERT INTO live_tables VALUES (?, ?, ?, ?)", batch.opened)
+        db.executemany("INSERT INTO live_actions VALUES (?, ?, ?)", batch.entries)
+
+
+def end_live(db: sqlite3.Connection, table_id: int) -> None:
+    """The table's game is stored (or given up): call inside that transaction."""
+    db.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
+    db.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+
+
+def end_live_alone(db: sqlite3.Connection, table_id: int) -> None:
+    with transaction(db):
+        end_live(db, table_id)
+
+
+def live_tables(db: sqlite3.Connection) -> list[LiveTable]:
+    """Every logged table, in id order."""
+    found = []
+    for table_id, room, header in db.execute(
+        "SELECT id, room, header FROM live_tables ORDER BY id"
+    ):
+        rows = db.execute(
+            "SELECT n, entry FROM live_actions WHERE table_id = ? ORDER BY n", (table_id,)
+        ).fetchall()
+        try:
+            parsed = json.loads(header)
+        except ValueError as error:
+            found.append(LiveTable(table_id, room, {}, [], f"damaged header: {error}"))
+            continue
+        try:
+            if [n for n, _ in rows] != list(range(len(rows))):
+                raise ValueError("the log has a gap")
+            found.append(LiveTable(table_id, room, parsed, [json.loads(e) for _, e in rows]))
+        except ValueError as error:
+            found.append(LiveTable(table_id, room, parsed, [], f"damaged log: {error}"))
+    return found
+
+
+def add_notice(db: sqlite3.Connection, name: str, notice: dict[str, Any]) -> None:
+    db.execute(
+        "INSERT INTO notices(name, notice, at) VALUES (?, ?, ?)",
+        (name, json.dumps(notice), time.time()),
+    )
+
+
+def take_notices(db: sqlite3.Connection, name: str) -> list[dict[str, Any]]:
+    """The player's notices, each read once (at the login that shows them)."""
+    with transaction(db):
+        rows = db.execute("SELECT notice FROM notices WHERE name = ? ORDER BY id", (name,))
+        notices = [json.loads(row[0]) for row in rows]
+        db.execute("DELETE FROM notices WHERE name = ?", (name,))
+    return notices
+
+
+class ActionLog:
+    """The hall's one log writer; tables append, the writer task commits in batches."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._next: dict[int, int] = {}
+        self._batch = Batch()
+        self._queued = 0
+        self._committed = 0
+        self._waiters: list[tuple[int, trio.Event]] = []
+        self._wake = trio.Event()
+        self._generation = 0
+        """The number of the batch being filled; a held push waits for its commit."""
+
+    def logging(self, table_id: int) -> bool:
+        return table_id in self._next
+
+    def open(self, table: Table, room: str, header: dict[str, Any]) -> None:
+        self._next[table.id] = 0
+        self._batch.opened.append((table.id, room, json.dumps(header), time.time()))
+        self._queue(table)
+
+    def restored(self, table_id: int, entries: int) -> None:
+        self._next[table_id] = entries
+
+    def append(self, table: Table, entry: dict[str, Any]) -> None:
+        n = self._next.get(table.id)
+        if n is None:
+            return  # not logged (not started, or its game is stored already)
+        self._next[table.id] = n + 1
+        self._batch.entries.append((table.id, n, json.dumps(entry, separators=(",", ":"))))
+        self._queue(table)
+
+    def ended(self, table_id: int) -> None:
+        """No more entries: the table's result (which ends its rows) is on its way."""
+        self._next.pop(table_id, None)
+
+    def hold(self, table: Table) -> int:
+        """The table publishes: its pushes wait for the commit of this batch."""
+        self._batch.tables[table.id] = table
+        self._wake.set()
+        return self._generation
+
+    def _queue(self, table: Table) -> None:
+        self._queued += 1
+        self._batch.tables[table.id] = table
+        self._wake.set()
+
+    async def durable(self) -> None:
+        """Until everything queued so far is committed."""
+        target = self._queued
+        if self._committed >= target:
+            return
+        done = trio.Event()
+        self._waiters.append((target, done))
+        await done.wait()
+
+    async def run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake = trio.Event()
+            batch, self._batch = self._batch, Batch()
+            batch.upto = self._queued
+            generation = self._generation
+            self._generation += 1
+            if batch.opened or batch.entries:
+                with trio.CancelScope(shield=True):
+                    try:
+                        await self.store.call(write_batch, self.store.db, batch)
+                    except Exception:
+                        log.exception("could not write the action log of %s", list(batch.tables))
+            self._committed = batch.upto
+            for table in batch.tables.values():
+                table.release(generation)
+            waiting, self._waiters = self._waiters, []
+            for target, done in waiting:
+                if target <= self._committed:
+                    done.set()
+                else:
+                    self._waiters.append((target, done))
