@@ -253,11 +253,11 @@ def killed_by_sacrifice(victim: Group, rival: Group, colors: list[int], size: in
         board.colors = list(colors)
         board.rebuild()
         try:
-            board.play(point, rival.color)
+            board.play(point, rival.color, set())
             chain = board.chains[point]
             if len(chain.libs) != 1:
                 continue
-            captured = board.play(next(iter(chain.libs)), victim.color)
+            captured = board.play(next(iter(chain.libs)), victim.color, set())
         except BoardRefusal:
             continue
         if not captured:

@@ -75,7 +75,7 @@ def playout(colors: list[int], size: int, to_move: int, rng: random.Random) -> l
             passes = 0
             empties[i] = empties[-1]
             empties.pop()
-            captured = board.play(played, color)
+            captured = board.play(played, color, set())  # playouts ignore superko
             empties.extend(captured)
             ko = captured[0] if len(captured) == 1 and len(chains[played].stones) == 1 else -1
         color = 3 - color
