@@ -175,9 +175,15 @@ def waits(
     """
     try:
         first, second, third, honours = _SPLIT(bytearray(counts))  # 34 ints 0..255, or an error
-        verdict = _VERDICTS[_GROUPS[first] + _GROUPS[second] + _GROUPS[third] + _GROUPS[honours]]
-    except (KeyError, TypeError, ValueError, struct.error):
+    except (TypeError, ValueError, struct.error):
         (first, second, third, honours), verdict = _checked_groups(counts)
+    else:
+        try:
+            verdict = _VERDICTS[
+                _GROUPS[first] + _GROUPS[second] + _GROUPS[third] + _GROUPS[honours]
+            ]
+        except KeyError:
+            verdict = _larger_groups_verdict(counts, (first, second, third, honours))
     if verdict:
         groups = (first, second, third, honours)
         found = _completions(verdict, groups, seven_pairs, quads_as_two_pairs, thirteen_orphans)
@@ -194,6 +200,22 @@ def _not_all_held(found: list[int], counts: Sequence[int], melded: Sequence[int]
     if len(melded) != len(counts):
         raise HandCountsError(f"melded counts need {len(counts)} entries, not {len(melded)}")
     return [kind for kind in found if counts[kind] + melded[kind] < 4]
+
+
+def _larger_groups_verdict(counts: Sequence[int], groups: tuple[bytes, ...]) -> int:
+    """The verdict when a group has more than ``SMALL_GROUP`` tiles (one random hand in sixty):
+    from the second table, whose groups are all valid, so only the tile total needs a check;
+    anything else (a bad vector, the first call, a rare hopeless group) takes the slow path."""
+    sums = tiles = 0
+    for group in groups:
+        value = _GROUPS.get(group)
+        if value is None:
+            value = _MORE_GROUPS.get(group)
+            if value is None:
+                return _checked_groups(counts)[1]
+        sums += value
+        tiles += value & _TILES  # summed apart: four large groups would overflow the field
+    return _VERDICTS[sums] if tiles <= MAX_CONCEALED else _checked_groups(counts)[1]
 
 
 def _checked_groups(counts: Sequence[int]) -> tuple[tuple[bytes, ...], int]:
