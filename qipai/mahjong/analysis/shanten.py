@@ -9,16 +9,14 @@ closed formulas.
 from __future__ import annotations
 
 import struct
-import threading
 from collections.abc import Sequence
 
 from qipai.mahjong.analysis.counts import HandCountsError, check_counts, checked_key
 from qipai.mahjong.analysis.distance_tables import CLASSES, TOTAL_BITS, Row, group_rows
-from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT, build_group_tables
+from qipai.mahjong.analysis.shape_tables import BUILDING, HONOURS, SUIT, build_group_tables
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 
 _TOTAL_MASK = (1 << TOTAL_BITS) - 1
-_BUILDING = threading.Lock()  # a worker thread and a first lazy call may both start the build
 _rows: list[Row] = []
 _row_ids: dict[Row, int] = {}
 _full_rows: dict[bytes, int] = {}
@@ -54,7 +52,7 @@ def build_shanten_tables() -> None:
     """
     if _full_rows:
         return
-    with _BUILDING:
+    with BUILDING:
         if _full_rows:
             return
         build_group_tables()

@@ -26,6 +26,7 @@ from qipai.mahjong.analysis.counts import (
     checked_key,
 )
 from qipai.mahjong.analysis.shape_tables import (
+    BUILDING,
     COMPLETE,
     HAS_PAIR,
     HONOURS,
@@ -131,16 +132,15 @@ def build_wait_tables() -> None:
     that finds ``_GROUPS`` filled finds the rest filled too."""
     if _GROUPS:
         return
-    build_group_tables()
-    verdicts = [_verdict(sums) for sums in range(_SUMS)]
-    more = _group_values(small=False)
-    small = _group_values(small=True)
-    if not _VERDICTS:
-        _VERDICTS.extend(verdicts)
-    _STATUS.update(SUIT.status)
-    _STATUS.update(HONOURS.status)
-    _MORE_GROUPS.update(more)
-    _GROUPS.update(small)
+    with BUILDING:
+        if _GROUPS:
+            return
+        build_group_tables()
+        _VERDICTS.extend(_verdict(sums) for sums in range(_SUMS))
+        _STATUS.update(SUIT.status)
+        _STATUS.update(HONOURS.status)
+        _MORE_GROUPS.update(_group_values(small=False))
+        _GROUPS.update(_group_values(small=True))
 
 
 _SPLIT = struct.Struct("9s9s9s7s").unpack
