@@ -81,6 +81,36 @@ def build_shanten_tables() -> None:
         _full_rows.update({**honours, **suits})  # last and in one step: the "built" mark
 
 
+ShantenTables = tuple[
+    list[Row], dict[bytes, int], dict[bytes, int], list[list[int]], list[list[int]], list
+]
+
+
+def shanten_tables_built() -> bool:
+    return bool(_full_rows)
+
+
+def shanten_tables() -> ShantenTables:
+    """The built tables, for ``table_blob`` to keep."""
+    build_shanten_tables()
+    return _rows, _full_rows, _small_rows, _two_suits, _three_suits, _by_total
+
+
+def install_shanten_tables(tables: ShantenTables) -> None:
+    """Fill the tables from ``shanten_tables`` of an earlier process, unless they are built."""
+    rows, full_rows, small_rows, two_suits, three_suits, by_total = tables
+    with BUILDING:
+        if _full_rows:
+            return
+        _rows.extend(rows)
+        _row_ids.update((row, row_id) for row_id, row in enumerate(rows))
+        _two_suits.extend(two_suits)
+        _three_suits.extend(three_suits)
+        _by_total.extend(by_total)
+        _small_rows.update(small_rows)
+        _full_rows.update(full_rows)  # last: the "built" mark
+
+
 def shanten(
     counts: Sequence[int],
     *,

@@ -143,6 +143,34 @@ def build_wait_tables() -> None:
         _GROUPS.update(_group_values(small=True))
 
 
+WaitTables = tuple[list[int], dict[bytes, int], dict[bytes, int]]
+
+
+def wait_tables_built() -> bool:
+    return bool(_GROUPS)
+
+
+def wait_tables() -> WaitTables:
+    """The built tables (``table_blob`` keeps them); the status maps come from the group
+    tables, which are always built afresh."""
+    build_wait_tables()
+    return _VERDICTS, _GROUPS, _MORE_GROUPS
+
+
+def install_wait_tables(tables: WaitTables) -> None:
+    """Fill the tables from ``wait_tables`` of an earlier process, unless they are built."""
+    verdicts, groups, more = tables
+    with BUILDING:
+        if _GROUPS:
+            return
+        build_group_tables()
+        _VERDICTS.extend(verdicts)
+        _STATUS.update(SUIT.status)
+        _STATUS.update(HONOURS.status)
+        _MORE_GROUPS.update(more)
+        _GROUPS.update(groups)
+
+
 _SPLIT = struct.Struct("9s9s9s7s").unpack
 """The three suits' and the honours' keys in one call."""
 _GROUP_TABLES = ((0, SUIT), (9, SUIT), (18, SUIT), (27, HONOURS))
