@@ -11,7 +11,12 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 
-from qipai.mahjong.analysis.counts import HandCountsError, check_counts, checked_key
+from qipai.mahjong.analysis.counts import (
+    MAX_CONCEALED,
+    HandCountsError,
+    check_counts,
+    checked_key,
+)
 from qipai.mahjong.analysis.distance_tables import CLASSES, TOTAL_BITS, Row, group_rows
 from qipai.mahjong.analysis.shape_tables import BUILDING, HONOURS, SUIT, build_group_tables
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
@@ -123,12 +128,16 @@ def shanten(
     (they need all 13 or 14 tiles concealed)."""
     try:
         groups = _SPLIT(bytearray(counts))  # exactly 34 ints 0..255, or an error
-        first = _small_rows[groups[0]]
-        second = _small_rows[groups[1]]
-        third = _small_rows[groups[2]]
-        honours = _small_rows[groups[3]]
-    except (KeyError, TypeError, ValueError, struct.error):
+    except (TypeError, ValueError, struct.error):
         first, second, third, honours = _any_group_rows(counts)
+    else:
+        try:
+            first = _small_rows[groups[0]]
+            second = _small_rows[groups[1]]
+            third = _small_rows[groups[2]]
+            honours = _small_rows[groups[3]]
+        except KeyError:
+            first, second, third, honours = _larger_group_rows(counts, groups)
     total = (first + second + third + honours) & _TOTAL_MASK
     if total % 3 == 0 or total > 14:
         check_counts(counts)
@@ -141,6 +150,20 @@ def shanten(
         if thirteen_orphans:
             result = min(result, thirteen_orphans_shanten(counts))
     return result
+
+
+def _larger_group_rows(counts: Sequence[int], groups: tuple[bytes, ...]) -> list[int]:
+    """A group of more than ``SMALL_GROUP`` tiles (common in a hand kept to two suits, as
+    Sichuan's void makes it): from the full table, whose vectors are all valid, so only the
+    tile total needs a check (four large groups would overflow the summed field)."""
+    try:
+        found = [_full_rows[groups[0]], _full_rows[groups[1]], _full_rows[groups[2]]]
+        found.append(_full_rows[groups[3]])
+    except KeyError:  # the first call, or a count above 4
+        return _any_group_rows(counts)
+    if sum(value & _TOTAL_MASK for value in found) > MAX_CONCEALED:
+        return _any_group_rows(counts)  # raises
+    return found
 
 
 def _any_group_rows(counts: Sequence[int]) -> list[int]:
