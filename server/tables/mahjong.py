@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 import trio
 
-from qipai.mahjong.analysis import prepare_tables
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table import Action, ActionType, IllegalAction, MahjongError
 from qipai.mahjong.table.match import Match, MatchLength
@@ -32,6 +31,7 @@ from qipai.platform.rooms import RoomTier, seats_to_stand_up, stake_for
 from qipai.protocol import ErrorCode, ProtocolError
 
 from .. import economy
+from ..analysis_cache import prepare_cached_tables
 from .base import Occupant
 from .host import MahjongHost
 from .mahjong_books import MahjongBooks
@@ -49,10 +49,11 @@ _PREPARING = threading.Lock()
 
 
 def prepare_analysis() -> None:
-    """Build the bot's shanten tables (seconds, once per process) off the event loop: built
-    lazily by a first bot decision they would stall every connection of the hall."""
+    """Have the bot's analysis tables ready (from the cache file, or seconds of building once
+    per process) off the event loop: built lazily by a first bot decision they would stall
+    every connection of the hall."""
     with _PREPARING:
-        prepare_tables()
+        prepare_cached_tables()
 
 
 def protocol_error(error: MahjongError) -> ProtocolError:

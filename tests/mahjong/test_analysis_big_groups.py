@@ -21,6 +21,13 @@ def test_a_vector_of_33_tiles_in_complete_groups_is_refused_not_scored():
         assert caught.value.code == "bad_hand_counts"
 
 
+def test_45_tiles_in_valid_groups_are_refused_though_the_field_would_read_13():
+    bad = [4, 4, 4, 2, 0, 0, 0, 0, 0] * 3 + [3, 0, 0, 0, 0, 0, 0]  # 14 + 14 + 14 + 3 = 45 = 32 + 13
+    for check in (shanten, waits):
+        with pytest.raises(HandCountsError):
+            check(bad)
+
+
 def test_nine_gates_waits_on_every_kind_of_its_suit():
     assert waits(counts("1112345678999m")) == list(range(9))
 

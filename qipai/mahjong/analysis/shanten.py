@@ -9,16 +9,19 @@ closed formulas.
 from __future__ import annotations
 
 import struct
-import threading
 from collections.abc import Sequence
 
-from qipai.mahjong.analysis.counts import HandCountsError, check_counts, checked_key
+from qipai.mahjong.analysis.counts import (
+    MAX_CONCEALED,
+    HandCountsError,
+    check_counts,
+    checked_key,
+)
 from qipai.mahjong.analysis.distance_tables import CLASSES, TOTAL_BITS, Row, group_rows
-from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT, build_group_tables
+from qipai.mahjong.analysis.shape_tables import BUILDING, HONOURS, SUIT, build_group_tables
 from qipai.mahjong.tiles import TERMINALS_AND_HONOURS
 
 _TOTAL_MASK = (1 << TOTAL_BITS) - 1
-_BUILDING = threading.Lock()  # a worker thread and a first lazy call may both start the build
 _rows: list[Row] = []
 _row_ids: dict[Row, int] = {}
 _full_rows: dict[bytes, int] = {}
@@ -54,7 +57,7 @@ def build_shanten_tables() -> None:
     """
     if _full_rows:
         return
-    with _BUILDING:
+    with BUILDING:
         if _full_rows:
             return
         build_group_tables()
@@ -83,6 +86,36 @@ def build_shanten_tables() -> None:
         _full_rows.update({**honours, **suits})  # last and in one step: the "built" mark
 
 
+ShantenTables = tuple[
+    list[Row], dict[bytes, int], dict[bytes, int], list[list[int]], list[list[int]], list
+]
+
+
+def shanten_tables_built() -> bool:
+    return bool(_full_rows)
+
+
+def shanten_tables() -> ShantenTables:
+    """The built tables, for ``table_blob`` to keep."""
+    build_shanten_tables()
+    return _rows, _full_rows, _small_rows, _two_suits, _three_suits, _by_total
+
+
+def install_shanten_tables(tables: ShantenTables) -> None:
+    """Fill the tables from ``shanten_tables`` of an earlier process, unless they are built."""
+    rows, full_rows, small_rows, two_suits, three_suits, by_total = tables
+    with BUILDING:
+        if _full_rows:
+            return
+        _rows.extend(rows)
+        _row_ids.update((row, row_id) for row_id, row in enumerate(rows))
+        _two_suits.extend(two_suits)
+        _three_suits.extend(three_suits)
+        _by_total.extend(by_total)
+        _small_rows.update(small_rows)
+        _full_rows.update(full_rows)  # last: the "built" mark
+
+
 def shanten(
     counts: Sequence[int],
     *,
@@ -95,12 +128,16 @@ def shanten(
     (they need all 13 or 14 tiles concealed)."""
     try:
         groups = _SPLIT(bytearray(counts))  # exactly 34 ints 0..255, or an error
-        first = _small_rows[groups[0]]
-        second = _small_rows[groups[1]]
-        third = _small_rows[groups[2]]
-        honours = _small_rows[groups[3]]
-    except (KeyError, TypeError, ValueError, struct.error):
+    except (TypeError, ValueError, struct.error):
         first, second, third, honours = _any_group_rows(counts)
+    else:
+        try:
+            first = _small_rows[groups[0]]
+            second = _small_rows[groups[1]]
+            third = _small_rows[groups[2]]
+            honours = _small_rows[groups[3]]
+        except KeyError:
+            first, second, third, honours = _larger_group_rows(counts, groups)
     total = (first + second + third + honours) & _TOTAL_MASK
     if total % 3 == 0 or total > 14:
         check_counts(counts)
@@ -113,6 +150,20 @@ def shanten(
         if thirteen_orphans:
             result = min(result, thirteen_orphans_shanten(counts))
     return result
+
+
+def _larger_group_rows(counts: Sequence[int], groups: tuple[bytes, ...]) -> list[int]:
+    """A group of more than ``SMALL_GROUP`` tiles (common in a hand kept to two suits, as
+    Sichuan's void makes it): from the full table, whose vectors are all valid, so only the
+    tile total needs a check (four large groups would overflow the summed field)."""
+    try:
+        found = [_full_rows[groups[0]], _full_rows[groups[1]], _full_rows[groups[2]]]
+        found.append(_full_rows[groups[3]])
+    except KeyError:  # the first call, or a count above 4
+        return _any_group_rows(counts)
+    if sum(value & _TOTAL_MASK for value in found) > MAX_CONCEALED:
+        return _any_group_rows(counts)  # raises
+    return found
 
 
 def _any_group_rows(counts: Sequence[int]) -> list[int]:

@@ -14,10 +14,15 @@ bitmask of ranks that would complete it (the raw material of ``waits``).
 
 from __future__ import annotations
 
+import threading
 from enum import StrEnum
 from itertools import combinations_with_replacement
 
 MAX_SETS = 4
+BUILDING = threading.RLock()
+"""Held by every lazy table build (group, wait and shanten tables): a server's worker thread
+and a first lazy call elsewhere may start one at once. Re-entrant, because each build first
+builds the tables it rests on."""
 COMPLETE = 1 << 9
 HAS_PAIR = 1 << 10
 """Flags of ``GroupTables.status`` above the 9-bit completion mask."""
@@ -55,6 +60,11 @@ class GroupTables:
     def build(self) -> None:
         if self.pairs:
             return
+        with BUILDING:
+            if not self.pairs:
+                self._fill()
+
+    def _fill(self) -> None:
         ranks = self.ranks
         shapes = [(SetShape.PUNG, r) for r in range(ranks)]
         if self.chows:

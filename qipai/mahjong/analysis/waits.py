@@ -26,6 +26,7 @@ from qipai.mahjong.analysis.counts import (
     checked_key,
 )
 from qipai.mahjong.analysis.shape_tables import (
+    BUILDING,
     COMPLETE,
     HAS_PAIR,
     HONOURS,
@@ -131,16 +132,43 @@ def build_wait_tables() -> None:
     that finds ``_GROUPS`` filled finds the rest filled too."""
     if _GROUPS:
         return
-    build_group_tables()
-    verdicts = [_verdict(sums) for sums in range(_SUMS)]
-    more = _group_values(small=False)
-    small = _group_values(small=True)
-    if not _VERDICTS:
+    with BUILDING:
+        if _GROUPS:
+            return
+        build_group_tables()
+        _VERDICTS.extend(_verdict(sums) for sums in range(_SUMS))
+        _STATUS.update(SUIT.status)
+        _STATUS.update(HONOURS.status)
+        _MORE_GROUPS.update(_group_values(small=False))
+        _GROUPS.update(_group_values(small=True))
+
+
+WaitTables = tuple[list[int], dict[bytes, int], dict[bytes, int]]
+
+
+def wait_tables_built() -> bool:
+    return bool(_GROUPS)
+
+
+def wait_tables() -> WaitTables:
+    """The built tables (``table_blob`` keeps them); the status maps come from the group
+    tables, which are always built afresh."""
+    build_wait_tables()
+    return _VERDICTS, _GROUPS, _MORE_GROUPS
+
+
+def install_wait_tables(tables: WaitTables) -> None:
+    """Fill the tables from ``wait_tables`` of an earlier process, unless they are built."""
+    verdicts, groups, more = tables
+    with BUILDING:
+        if _GROUPS:
+            return
+        build_group_tables()
         _VERDICTS.extend(verdicts)
-    _STATUS.update(SUIT.status)
-    _STATUS.update(HONOURS.status)
-    _MORE_GROUPS.update(more)
-    _GROUPS.update(small)
+        _STATUS.update(SUIT.status)
+        _STATUS.update(HONOURS.status)
+        _MORE_GROUPS.update(more)
+        _GROUPS.update(groups)
 
 
 _SPLIT = struct.Struct("9s9s9s7s").unpack
@@ -175,9 +203,15 @@ def waits(
     """
     try:
         first, second, third, honours = _SPLIT(bytearray(counts))  # 34 ints 0..255, or an error
-        verdict = _VERDICTS[_GROUPS[first] + _GROUPS[second] + _GROUPS[third] + _GROUPS[honours]]
-    except (KeyError, TypeError, ValueError, struct.error):
+    except (TypeError, ValueError, struct.error):
         (first, second, third, honours), verdict = _checked_groups(counts)
+    else:
+        try:
+            verdict = _VERDICTS[
+                _GROUPS[first] + _GROUPS[second] + _GROUPS[third] + _GROUPS[honours]
+            ]
+        except KeyError:
+            verdict = _larger_groups_verdict(counts, (first, second, third, honours))
     if verdict:
         groups = (first, second, third, honours)
         found = _completions(verdict, groups, seven_pairs, quads_as_two_pairs, thirteen_orphans)
@@ -194,6 +228,22 @@ def _not_all_held(found: list[int], counts: Sequence[int], melded: Sequence[int]
     if len(melded) != len(counts):
         raise HandCountsError(f"melded counts need {len(counts)} entries, not {len(melded)}")
     return [kind for kind in found if counts[kind] + melded[kind] < 4]
+
+
+def _larger_groups_verdict(counts: Sequence[int], groups: tuple[bytes, ...]) -> int:
+    """The verdict when a group has more than ``SMALL_GROUP`` tiles (one random hand in sixty):
+    from the second table, whose groups are all valid, so only the tile total needs a check;
+    anything else (a bad vector, the first call, a rare hopeless group) takes the slow path."""
+    sums = tiles = 0
+    for group in groups:
+        value = _GROUPS.get(group)
+        if value is None:
+            value = _MORE_GROUPS.get(group)
+            if value is None:
+                return _checked_groups(counts)[1]
+        sums += value
+        tiles += value & _TILES  # summed apart: four large groups would overflow the field
+    return _VERDICTS[sums] if tiles <= MAX_CONCEALED else _checked_groups(counts)[1]
 
 
 def _checked_groups(counts: Sequence[int]) -> tuple[tuple[bytes, ...], int]:

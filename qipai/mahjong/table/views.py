@@ -14,6 +14,9 @@ from qipai.mahjong.table.state import Phase, TableMeld
 if TYPE_CHECKING:
     from qipai.mahjong.table.machine import HandMachine
 
+_CONCEALED_KONG = MeldKind.KONG_CONCEALED.value  # an enum's .value is a Python-level lookup
+_NO_HINT = {"waits": None, "ready_discards": None, "shanten": None}
+
 
 def meld_wire(meld: TableMeld) -> dict:
     return {
@@ -35,7 +38,7 @@ def seat_view(hand: HandMachine, seat: int | None) -> dict:
         melds = []
         for meld in state.melds:
             hidden = (
-                meld.type == MeldKind.KONG_CONCEALED.value
+                meld.type == _CONCEALED_KONG
                 and hand.ruleset.concealed_kongs_hidden
                 and not open_hand
             )
@@ -45,9 +48,7 @@ def seat_view(hand: HandMachine, seat: int | None) -> dict:
                 "seat": s,
                 "hand_size": len(state.concealed),
                 "hand": sorted(state.concealed) if open_hand else None,
-                "waits": list(hint.waits) if hint else None,
-                "ready_discards": hint.to_wire()["ready_discards"] if hint else None,
-                "shanten": hint.shanten if hint else None,
+                **(hint.to_wire() if hint else _NO_HINT),
                 "melds": melds,
                 "discards": list(state.discards),
                 "void": state.void if (voids_public or s == seat) else None,
