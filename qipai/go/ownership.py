@@ -8,8 +8,8 @@ scoring-phase proposal replays exactly; a bot may call it as often as it likes.
 What is certain is never overruled by the playouts; a group the static judgement leaves
 unsettled (a race whoever moves first wins) is dead when the playouts give its points to the
 opponent more often than not, a group in open space (not walled in, so not judged) when they
-give them away surely. With ``playouts=None`` a few playouts run, and only when a race is
-unsettled: the scoring-phase proposal, cheap enough for every replay.
+give them away surely. With ``playouts=None`` a few playouts run, and only when something
+is unsettled or open: the scoring-phase proposal, cheap enough for every replay.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from qipai.go.scoring import AreaCount, area_count
 from qipai.go.status import judge
 
 # enough playouts for a steady map, and 19x19 still under a second on the bench machine
-DEFAULT_PLAYOUTS = {9: 64, 13: 32, 19: 16}
-PROPOSAL_PLAYOUTS = 16  # only for the rare unsettled race at the end of a game
-OPEN_DEAD = 0.5  # a group in open space is dead when the playouts give it away this surely
+DEFAULT_PLAYOUTS = {9: 64, 13: 48, 19: 48}
+PROPOSAL_PLAYOUTS = 32  # only for the rare unsettled or open group at the end of a game
+OPEN_DEAD = 0.25  # a group in open space is dead when the playouts give it away this surely
 SIGN = {BLACK: 1, WHITE: -1}
 
 
@@ -54,7 +54,7 @@ def estimate(
     verdict = judge(colors, size)
     dead = set(verdict.dead)
     if playouts is None:
-        playouts = PROPOSAL_PLAYOUTS if verdict.unsettled else 0
+        playouts = PROPOSAL_PLAYOUTS if verdict.unsettled or verdict.open else 0
     lifted = [EMPTY if p in dead else c for p, c in enumerate(colors)]
     mean = ownership(lifted, size, to_move, seed, playouts)
     for stones in verdict.unsettled:
