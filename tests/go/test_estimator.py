@@ -315,3 +315,12 @@ def test_the_proposal_matches_gnugo_on_its_own_self_play_games(record):
             game.play(parse_point(move, size))
     assert game.phase == "scoring"
     assert game.dead_stones == {parse_point(p, size) for p in record["dead"]}
+
+
+def test_during_play_only_the_playouts_judge_so_opening_stones_are_not_dead():
+    game = Game(9)
+    for move in ["E5", "C3", "G7", "D4"]:
+        game.play(move)
+    guess = estimate(game._board, seed=1, playouts=32, finished=False)
+    assert guess.dead == frozenset()
+    assert 0 < guess.black_expected < 81
