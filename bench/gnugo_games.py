@@ -4,7 +4,7 @@ Each game starts from a seeded random opening (so the games differ), then GNU Go
 sides until two passes; its ``final_status_list dead`` and ``seki`` are stored with the moves, one
 JSON object a line. ``bench/go_dead.py`` reads the file; regenerate it with
 
-    python bench/gnugo_games.py --out bench/data/gnugo_selfplay.jsonl --sizes 9 13 19 --games 12
+    python bench/gnugo_games.py --sizes 9 13 19 --games 12 --level 5 --first-seed 5000
 """
 
 from __future__ import annotations

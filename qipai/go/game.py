@@ -11,6 +11,7 @@ millisecond, and it cannot drift from what playing forward produces.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
@@ -106,6 +107,8 @@ class Game:
             komi = 0.0 if handicap else DEFAULT_KOMI
         if not isinstance(komi, int | float) or isinstance(komi, bool):
             raise GoError("bad_komi", f"komi must be a number of stones, not {komi!r}")
+        if not math.isfinite(komi):
+            raise GoError("bad_komi", f"komi must be a finite number of stones, not {komi!r}")
         self.size = size
         self.komi = float(komi)
         self.handicap = handicap

@@ -102,6 +102,15 @@ def eye_value(points: list[int], size: int) -> int:
     return 1 if max(degree.values()) == 4 and has_square else 2
 
 
+def is_rectangular_six_in_the_corner(points: list[int], size: int) -> bool:
+    if len(points) != 6:
+        return False
+    rows = {p // size for p in points}
+    cols = {p % size for p in points}
+    corner = {0, size - 1}
+    return sorted((len(rows), len(cols))) == [2, 3] and bool(rows & corner and cols & corner)
+
+
 def is_false_eye(point: int, colors: list[int], size: int, color: int) -> bool:
     """A one-point eye whose diagonals the opponent holds (two, or one on the edge)."""
     row, col = divmod(point, size)
@@ -152,14 +161,18 @@ def groups_of(colors: list[int], size: int, color: int) -> list[Group]:
                 if not seen[n] and colors[n] != foe:
                     seen[n] = True
                     stack.append(n)
+        liberties = {n for p in stones for n in nbrs[p] if colors[n] == EMPTY}
         eyes = 0
         eye_points: set[int] = set()
         for region in _pure_regions(colors, nbrs, empties, color):
             if len(region) == 1 and is_false_eye(region[0], colors, size, color):
                 continue
-            eyes += eye_value(region, size)
+            if is_rectangular_six_in_the_corner(region, size):
+                # alive with two outside liberties; with one a ko, with none dead
+                eyes += 2 if len(liberties.difference(region)) >= 2 else 1
+            else:
+                eyes += eye_value(region, size)
             eye_points.update(region)
-        liberties = {n for p in stones for n in nbrs[p] if colors[n] == EMPTY}
         groups.append(Group(color, stones, min(eyes, 2), eye_points, liberties, stones + empties))
     return groups
 

@@ -8,8 +8,8 @@ scoring-phase proposal replays exactly; a bot may call it as often as it likes.
 What is certain is never overruled by the playouts; a group the static judgement leaves
 unsettled (a race whoever moves first wins) is dead when the playouts give its points to the
 opponent more often than not, a group in open space (not walled in, so not judged) when they
-give them away surely. With ``playouts=None`` a few playouts run, and only when a race is
-unsettled: the scoring-phase proposal, cheap enough for every replay.
+give them away surely. With ``playouts=None`` a few playouts run, and only when something
+is unsettled or open: the scoring-phase proposal, cheap enough for every replay.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from qipai.go.scoring import AreaCount, area_count
 from qipai.go.status import judge
 
 # enough playouts for a steady map, and 19x19 still under a second on the bench machine
-DEFAULT_PLAYOUTS = {9: 64, 13: 32, 19: 16}
-PROPOSAL_PLAYOUTS = 16  # only for the rare unsettled race at the end of a game
+DEFAULT_PLAYOUTS = {9: 64, 13: 48, 19: 48}
+PROPOSAL_PLAYOUTS = 32  # only for the rare unsettled or open group at the end of a game
 OPEN_DEAD = 0.5  # a group in open space is dead when the playouts give it away this surely
 SIGN = {BLACK: 1, WHITE: -1}
 
@@ -43,27 +43,46 @@ class Ownership:
     seal: frozenset[int]  # gaps in an open border: a stone there would close it
 
     def count(self, komi: float, handicap: int = 0) -> AreaCount:
+        """The area count with these dead stones lifted: the result once borders are sealed."""
         return area_count(self.colors, self.size, self.dead, komi, handicap)
+
+    @property
+    def black_expected(self) -> float:
+        """Black's count in stones as the ownership map expects it (what an overlay shows
+        during play, when borders are still open): each point counts by its owner's odds."""
+        return sum((1 + value) / 2 for value in self.owner)
 
 
 def estimate(
-    board: Board, to_move: int = BLACK, seed: int = 0, playouts: int | None = None
+    board: Board,
+    to_move: int = BLACK,
+    seed: int = 0,
+    playouts: int | None = None,
+    *,
+    finished: bool = True,
 ) -> Ownership:
+    """``finished``: both sides have passed, so the static reading of weak groups applies
+    (nobody will play on to save them). During play (``finished=False``) only what is
+    certain is taken from it and the playouts judge the rest."""
     size = board.size
     colors = list(board.colors)
     verdict = judge(colors, size)
-    dead = set(verdict.dead)
     if playouts is None:
-        playouts = PROPOSAL_PLAYOUTS if verdict.unsettled else 0
+        playouts = PROPOSAL_PLAYOUTS if verdict.unsettled or verdict.open else 0
+    if finished:
+        dead = set(verdict.dead)
+        guessed = [(stones, 0.0) for stones in verdict.unsettled]
+        guessed += [(stones, OPEN_DEAD) for stones in verdict.open]
+    else:
+        vital = verdict.certain_territory
+        dead = {p for p in verdict.dead if p in vital}
+        guessed = [(chain, OPEN_DEAD) for chain in _chains(colors, size, dead, verdict)]
     lifted = [EMPTY if p in dead else c for p, c in enumerate(colors)]
     mean = ownership(lifted, size, to_move, seed, playouts)
-    for stones in verdict.unsettled:
+    for stones, margin in guessed if playouts else ():
         sign = SIGN[colors[stones[0]]]
-        if sum(mean[p] for p in stones) * sign < 0:
-            dead.update(stones)
-    for stones in verdict.open if playouts else ():
-        sign = SIGN[colors[stones[0]]]
-        if sum(mean[p] for p in stones) * sign <= -OPEN_DEAD * len(stones):
+        given_away = -sum(mean[p] for p in stones) * sign / len(stones)
+        if given_away >= margin if margin else given_away > 0:
             dead.update(stones)
     black, white, dame, seal = _regions(colors, size, dead)
     owner = mean if playouts else [0.0] * (size * size)
@@ -86,6 +105,16 @@ def estimate(
         dame=frozenset(dame),
         seal=frozenset(seal),
     )
+
+
+def _chains(colors: list[int], size: int, dead: set[int], verdict) -> list[list[int]]:
+    """The chains nothing certain decides: not unconditionally alive, not already dead."""
+    board = Board(size)
+    board.colors = list(colors)
+    board.rebuild()
+    settled = verdict.certain_alive | dead
+    chains = {id(c): c for c in board.chains if c is not None}.values()
+    return [list(c.stones) for c in chains if settled.isdisjoint(c.stones)]
 
 
 def _regions(colors: list[int], size: int, dead: set[int]):

@@ -10,8 +10,11 @@ KGS does, as part of the opponent's territory (``TB``/``TW`` in the last node).
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, field
+
 from qipai.go.errors import GoError, SgfError
-from qipai.go.game import OVER, SCORING, Game
+from qipai.go.game import OVER, PLAY, SCORING, Game
 from qipai.go.points import Color, Point, handicap_points
 from qipai.go.scoring import format_number
 
@@ -33,8 +36,16 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def dumps(game: Game, **info: str) -> str:
-    """The game as SGF text; ``info`` adds root properties such as ``PB``/``PW``/``DT``."""
+def dumps(
+    game: Game,
+    *,
+    comments: dict[int, list[str]] | None = None,
+    time_left: dict[int, float] | None = None,
+    **info: str,
+) -> str:
+    """The game as SGF text; ``info`` adds root properties such as ``PB``/``PW``/``BR``/``WR``/
+    ``DT``/``PC``/``TM``/``OT``. ``comments`` (by ply, 0 for the root: the table chat, say) go
+    into ``C``; ``time_left`` (seconds the mover had left after that ply) into ``BL``/``WL``."""
     size = game.size
     root = [f"GM[1]FF[4]CA[UTF-8]AP[qipai:1]SZ[{size}]"]
     root.append(f"KM[{format_number(game.komi * 2)}]RU[Chinese]")
@@ -52,16 +63,25 @@ def dumps(game: Game, **info: str) -> str:
         root.append(f"{key}[{_escape(str(value))}]")
     if game.result is not None:
         root.append(f"RE[{game.result.sgf}]")
-    nodes = [";" + "".join(root)]
-    for move in game.moves:
+    comments = comments or {}
+    time_left = time_left or {}
+    nodes = [";" + "".join(root) + _comment(comments.get(0))]
+    for ply, move in enumerate(game.moves, 1):
         where = "" if move.point is None else _sgf_point(move.point, size)
-        nodes.append(f";{move.color.letter}[{where}]")
+        node = f";{move.color.letter}[{where}]"
+        if ply in time_left:
+            node += f"{move.color.letter}L[{format_number(round(time_left[ply], 3))}]"
+        nodes.append(node + _comment(comments.get(ply)))
     if game.result is not None and game.result.reason == "count":
         nodes[-1] += _territory_props(game)
     lines = []
     for start in range(0, len(nodes), 10):
         lines.append("".join(nodes[start : start + 10]))
     return "(" + "\n".join(lines) + ")\n"
+
+
+def _comment(lines: list[str] | None) -> str:
+    return f"C[{_escape(chr(10).join(lines))}]" if lines else ""
 
 
 def _territory_props(game: Game) -> str:
@@ -198,47 +218,113 @@ def _number(node: Node, key: str, default: float) -> float:
     if key not in node:
         return default
     try:
-        return float(node[key][0].strip())
+        value = float(node[key][0].strip())
     except ValueError:
         raise SgfError(f"{key}[{node[key][0]}] is not a number") from None
+    if not math.isfinite(value):
+        raise SgfError(f"{key}[{node[key][0]}] is not a finite number")
+    return value
+
+
+def _whole(node: Node, key: str, default: int) -> int:
+    value = _number(node, key, default)
+    if value != int(value):
+        raise SgfError(f"{key}[{node[key][0]}] is not a whole number")
+    return int(value)
+
+
+def _read_points(values: list[str], size: int) -> list[Point]:
+    """Setup points, FF[4] compressed rectangles (``aa:cc``) expanded, each point once."""
+    points: list[Point] = []
+    for value in values:
+        corners = value.split(":")
+        if len(corners) > 2:
+            raise SgfError(f"bad point list {value!r}")
+        ends = [_read_point(corner, size) for corner in corners]
+        if any(end is None for end in ends):
+            continue  # an empty value in a list is nothing to place
+        (c1, r1), (c2, r2) = ends[0], ends[-1]
+        for row in range(max(r1, r2), min(r1, r2) - 1, -1):
+            for col in range(min(c1, c2), max(c1, c2) + 1):
+                if (col, row) not in points:
+                    points.append((col, row))
+    return points
+
+
+@dataclass
+class Record:
+    """A record as read: the game, and the comments by ply (0: before the first move)."""
+
+    game: Game
+    comments: dict[int, list[str]] = field(default_factory=dict)
 
 
 def loads(text: str) -> Game:
     """Replay the main line of an SGF record; raise SgfError naming the first bad move."""
+    return read(text).game
+
+
+def read(text: str) -> Record:
+    """The record's game and its comments. Read the way sgfmill and Sabaki read it: a move in
+    the root node counts; without ``PL`` the first move says who starts; ``HA`` without ``AB``
+    places no stones; when one colour moves twice the other side passed between (said in a
+    comment on that pass)."""
     nodes = _parse_main_line(text)
     root = nodes[0]
     if root.get("GM", ["1"])[0].strip() != "1":
         raise SgfError("not a Go record (GM is not 1)")
-    size = int(_number(root, "SZ", 19))
+    size = _whole(root, "SZ", 19)
     komi = _number(root, "KM", 0.0) / 2
-    handicap = int(_number(root, "HA", 0))
+    handicap = _whole(root, "HA", 0)
     if handicap == 1:
         handicap = 0  # some programs write HA[1] for "no komi, Black first"
-    black = [p for v in root.get("AB", []) for p in [_read_point(v, size)] if p is not None]
-    white = [p for v in root.get("AW", []) for p in [_read_point(v, size)] if p is not None]
-    first = None
-    if "PL" in root:
-        first = Color.BLACK if root["PL"][0].strip().upper().startswith("B") else Color.WHITE
-    try:
-        if handicap and not white and set(black) == set(_fixed_points(size, handicap)):
-            game = Game(size, komi=komi, handicap=handicap, first=first)
-        elif black or white:
-            setup = {Color.BLACK: black, Color.WHITE: white}
-            game = Game(size, komi=komi, handicap=handicap, setup=setup, first=first)
-        else:
-            game = Game(size, komi=komi, handicap=handicap, first=first)
-    except GoError as err:
-        raise SgfError(f"bad game setup: {err.message}") from None
+    black = _read_points(root.get("AB", []), size) if 1 <= size <= 25 else []
+    white = _read_points(root.get("AW", []), size) if 1 <= size <= 25 else []
+    if set(black) & set(white):
+        raise SgfError("a setup point is given both colours")
+    game = _new_game(root, nodes, size, komi, handicap, black, white)
+    record = Record(game)
     number = 0
-    for node in nodes[1:]:
-        if any(key in node for key in ("AB", "AW", "AE")):
+    for depth, node in enumerate(nodes):
+        if depth and any(key in node for key in ("AB", "AW", "AE")):
             raise SgfError("setup stones after the first move are not supported", number + 1)
         for key, color in (("B", Color.BLACK), ("W", Color.WHITE)):
             if key in node:
                 number += 1
+                if game.phase == PLAY and color is not game.to_move:
+                    _pass_between(record, color, number)
+                    number += 1
                 _replay_move(game, color, node[key][0], number)
+        if "C" in node:
+            record.comments.setdefault(len(game.moves), []).extend(node["C"])
     _apply_result(game, root, nodes[-1])
-    return game
+    return record
+
+
+def _new_game(root: Node, nodes, size, komi, handicap, black, white) -> Game:
+    first = None
+    if "PL" in root:
+        first = Color.BLACK if root["PL"][0].strip().upper().startswith("B") else Color.WHITE
+    else:
+        movers = [
+            c for node in nodes for k, c in (("B", Color.BLACK), ("W", Color.WHITE)) if k in node
+        ]
+        first = movers[0] if movers else None
+    try:
+        if handicap and not white and set(black) == set(_fixed_points(size, handicap)):
+            return Game(size, komi=komi, handicap=handicap, first=first)
+        setup = {Color.BLACK: black, Color.WHITE: white}  # HA without AB: no stones invented
+        return Game(size, komi=komi, handicap=handicap, setup=setup, first=first)
+    except GoError as err:
+        raise SgfError(f"bad game setup: {err.message}") from None
+
+
+def _pass_between(record: Record, color: Color, number: int) -> None:
+    """The record has ``color`` twice in a row: the other side passed in between."""
+    other = color.other
+    _replay_move(record.game, other, "", number)
+    note = f"{other.name.lower()} passes here: the record has {color.name.lower()} twice in a row"
+    record.comments.setdefault(len(record.game.moves), []).append(note)
 
 
 def _fixed_points(size: int, handicap: int) -> list[Point]:
@@ -292,4 +378,4 @@ def _apply_result(game: Game, root: Node, last: Node) -> None:
         game.confirm(Color.WHITE)
 
 
-__all__ = ["SgfError", "dumps", "loads"]
+__all__ = ["Record", "SgfError", "dumps", "loads", "read"]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from qipai.go.board import BLACK, EMPTY, WHITE, neighbours
 from qipai.go.life import (
+    BIG_EYE_SPACE,
     WIN,
     Group,
     benson_alive,
@@ -55,15 +56,18 @@ def judge(colors: list[int], size: int) -> Judgement:
             if group.eyes < 2 and verdict.certain_alive.isdisjoint(group.stones)
         ]
         hopeless, doomed, seki, unsettled, open_space = _verdicts(weak, colors, size, nbrs)
+        open_ids = {id(group) for group in open_space}
+        doomed_ids = {id(group) for group, _ in doomed}
+        # first the groups killed by a neighbour that is neither dead nor in an open fight
+        # itself: a dead group still "captures" the stones of the side that surrounds it
+        surely = [g for g, killers in doomed if not killers or killers - doomed_ids - open_ids]
+        ring = all(killers <= doomed_ids for _, killers in doomed)
         if hopeless:
             lifted = max(hopeless, key=lambda group: len(group.stones))
-        elif doomed:
-            # first the groups killed by a neighbour that is not dead itself: a dead group
-            # still "captures" the stones of the side that surrounds it
-            doomed_ids = {id(group) for group, _ in doomed}
-            surely = [g for g, killers in doomed if not killers or not killers <= doomed_ids]
+        elif surely or (doomed and ring):
             lifted = min(surely or [g for g, _ in doomed], key=lambda group: group.strength)
         else:
+            unsettled += [group for group, _ in doomed]  # only an open fight kills them
             verdict.seki = {p for group in seki for p in group.stones}
             verdict.unsettled = [group.stones for group in unsettled]
             verdict.open = [group.stones for group in open_space]
@@ -89,24 +93,33 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
             }.values()
         )
         if not rivals:
-            if any(colors[n] for n in touching):
+            walls = sum(colors[n] == 3 - group.color for n in touching)
+            room = len(group.area) - len(group.stones) - len(group.eye_points)
+            if room < BIG_EYE_SPACE or walls > len(group.stones):
                 doomed.append((group, set()))  # walled in by strong stones
             else:
-                open_space.append(group)  # alone on the board
+                open_space.append(group)  # more its own edge than walled in
             continue
-        outcomes = [_outcome(group, rival, colors, size) for rival in rivals]
-        if None in outcomes and not any(o and o[0] and not o[1] for o in outcomes):
+        read = [
+            (rival, outcome)
+            for rival in rivals
+            if (outcome := _outcome(group, rival, colors, size)) is not None
+        ]
+        killers = {id(rival) for rival, (killed, escapes) in read if killed and not escapes}
+        captures = [rival for rival, (killed, escapes) in read if escapes and not killed]
+        if killers and captures and not _still_weak(group, captures, colors, size):
+            seki.append(group)  # it lives by capturing a neighbour that cannot escape
+        elif len(read) < len(rivals) and not killers:
             open_space.append(group)
-            continue
-        if all(escapes for _, escapes in outcomes) and _still_weak(group, rivals, colors, size):
+        elif (
+            len(read) == len(rivals)
+            and all(escapes for _, (_, escapes) in read)
+            and (_still_weak(group, rivals, colors, size))
+        ):
             hopeless.append(group)
-        elif killers := {
-            id(rival)
-            for rival, (killed, escapes) in zip(rivals, outcomes, strict=True)
-            if killed and not escapes
-        }:
+        elif killers:
             doomed.append((group, killers))
-        elif any(killed for killed, _ in outcomes):
+        elif any(killed for _, (killed, _) in read):
             unsettled.append(group)
         else:
             seki.append(group)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from qipai.go import Color, Game, format_point
+from qipai.go import Color, Game, format_point, parse_point
 from qipai.go.board import BLACK, WHITE
 from qipai.go.life import benson_alive, eye_value, race
 from qipai.go.ownership import estimate
@@ -54,7 +57,7 @@ SHAPES = {
 }
 
 
-def surrounded(space: list[tuple[int, int]], size: int = 9) -> Game:
+def surrounded(space: list[tuple[int, int]], freed=(), size: int = 9) -> Game:
     """Black's wall hugs the eye space (diagonals too), White's wall hugs Black's; the rest of
     the board is White's, so Black lives or dies by the shape alone."""
     points = set(space)
@@ -69,7 +72,7 @@ def surrounded(space: list[tuple[int, int]], size: int = 9) -> Game:
         } - inner
 
     black = ring(points)
-    white = ring(points | black) - points
+    white = ring(points | black) - points - set(freed)
     setup = {
         Color.BLACK: [(c, r) for r, c in black],
         Color.WHITE: [(c, r) for r, c in white],
@@ -83,7 +86,22 @@ def test_textbook_eye_shapes_live_or_die(shape, place):
     space, lives = SHAPES[shape]
     if place == "edge":
         space = [(r, c + 2) for r, c in space]
-    game = surrounded(space)
+    assert_judged(space, lives, shape)
+
+
+@pytest.mark.parametrize("outside", [0, 2])
+def test_the_rectangular_six_in_the_corner_needs_two_outside_liberties(outside):
+    space = [(r, c) for r in (0, 1) for c in (0, 1, 2)]
+    freed = [(3, 0), (3, 1)][:outside]  # no White stone there: a liberty outside Black's wall
+    assert_judged(space, outside == 2, "rectangular six", freed)
+
+
+def test_the_rectangular_six_on_the_edge_lives_without_outside_liberties():
+    assert_judged([(r, c) for r in (0, 1) for c in (2, 3, 4)], True, "rectangular six")
+
+
+def assert_judged(space, lives, shape, freed=()):
+    game = surrounded(space, freed)
     black = {i for i, c in enumerate(game._board.colors) if c == BLACK}
     dead = estimate(game._board, seed=1).dead
     assert dead == (set() if lives else black), shape
@@ -268,3 +286,41 @@ def test_playouts_give_an_ownership_map_that_replays_exactly():
     a1, j1 = first.owner[0], first.owner[8]
     assert a1 > 0.5 and j1 < -0.5  # behind each wall the playouts give the corner to it
     assert all(-1.0 <= value <= 1.0 for value in first.owner)
+
+
+STORED_GAMES = Path(__file__).resolve().parents[2] / "bench" / "data" / "gnugo_selfplay.jsonl"
+
+
+def stored_games(per_size: int) -> list[dict]:
+    """The first GNU Go self-play games of each size from the bench's set (bench/go_dead.py
+    checks them all)."""
+    chosen: dict[int, list[dict]] = {}
+    for line in STORED_GAMES.read_text().splitlines():
+        record = json.loads(line)
+        if len(chosen.setdefault(record["size"], [])) < per_size:
+            chosen[record["size"]].append(record)
+    return [record for records in chosen.values() for record in records]
+
+
+@pytest.mark.parametrize(
+    "record", stored_games(2), ids=lambda r: f"{r['size']}x{r['size']}-{r['seed']}"
+)
+def test_the_proposal_matches_gnugo_on_its_own_self_play_games(record):
+    size = record["size"]
+    game = Game(size, komi=0)
+    for move in record["moves"]:
+        if move == "PASS":
+            game.pass_()
+        else:
+            game.play(parse_point(move, size))
+    assert game.phase == "scoring"
+    assert game.dead_stones == {parse_point(p, size) for p in record["dead"]}
+
+
+def test_during_play_only_the_playouts_judge_so_opening_stones_are_not_dead():
+    game = Game(9)
+    for move in ["E5", "C3", "G7", "D4"]:
+        game.play(move)
+    guess = estimate(game._board, seed=1, playouts=32, finished=False)
+    assert guess.dead == frozenset()
+    assert 0 < guess.black_expected < 81
