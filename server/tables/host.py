@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from qipai.platform.newcomers import NewcomerRule
+
     from ..economy import HandCoins
     from ..session import Session
     from ..store import AdjournedGame, GameRecord, MahjongHand, Store
@@ -23,6 +25,9 @@ class HostConfig(Protocol):
 
     @property
     def mahjong(self) -> MahjongConfig: ...
+
+    @property
+    def newcomers(self) -> NewcomerRule: ...
 
 
 class GoBots(Protocol):
@@ -97,3 +102,6 @@ class GoHost(TableHost, Protocol):
     def record_adjourned(self, game: AdjournedGame) -> None: ...
 
     def refund_bets(self, ref: str) -> None: ...
+
+    async def check_bettor(self, session: Session, table: GoTable) -> None:
+        """Refuse a bet the farming defences forbid (``newcomers.check_bettor``)."""
