@@ -21,6 +21,8 @@ from pathlib import Path
 import platformdirs
 import trio
 
+from qipai.platform.newcomers import NewcomerRule, RegistrationMode, RegistrationPolicy
+
 from .app import Server
 from .bots import BotFactory, find_gnugo
 from .door_process import run_door
@@ -78,6 +80,29 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PER_ADDRESS,TOTAL",
         help="SSH connections at once from one address and in all (default: 8,64)",
     )
+    parser.add_argument(
+        "--registration",
+        type=RegistrationMode,
+        choices=list(RegistrationMode),
+        default=RegistrationPolicy.mode,
+        help="who may open an account: open, limited (per address and in all, a day),"
+        " invite (with a code a player asked for), closed (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--registration-limits",
+        type=_caps,
+        default=(RegistrationPolicy.per_address, RegistrationPolicy.total),
+        metavar="PER_ADDRESS,TOTAL",
+        help="new accounts a day from one address and in all, when limited (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--newcomers",
+        type=_newcomers,
+        default=NewcomerRule(),
+        metavar="PLAYS,HOURS",
+        help="an account is a newcomer (no bets; what it loses goes to the house) until it has"
+        " this many ranked plays and hours in the hall; 0,0 for none (default: 20,24)",
+    )
     timings = parser.add_argument_group("mahjong table timings, in seconds")
     for flag, field, text in MAHJONG_TIMINGS:
         timings.add_argument(
@@ -132,6 +157,13 @@ def _caps(text: str) -> tuple[int, int]:
     return int(per_address), int(total)
 
 
+def _newcomers(text: str) -> NewcomerRule:
+    plays, _, hours = text.partition(",")
+    if not (plays.isdigit() and hours.isdigit()):
+        raise argparse.ArgumentTypeError("two whole numbers, PLAYS,HOURS")
+    return NewcomerRule(int(plays), int(hours) * 3600.0)
+
+
 def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("qipai")) / "hall.db"
 
@@ -155,7 +187,15 @@ async def _stop_on_stdin_eof(server: Server) -> None:
 
 async def _main(args: argparse.Namespace, store: Store, bots: BotFactory, data_dir: Path) -> int:
     door_secret = secrets.token_urlsafe(32) if args.ssh is not None else None
-    server = Server(store, bots, HallConfig(door_secret=door_secret, mahjong=mahjong_config(args)))
+    per_address, total = args.registration_limits
+    registration = RegistrationPolicy(args.registration, per_address, total)
+    config = HallConfig(
+        door_secret=door_secret,
+        mahjong=mahjong_config(args),
+        registration=registration,
+        newcomers=args.newcomers,
+    )
+    server = Server(store, bots, config)
     code = 0
     async with trio.open_nursery() as nursery:
         nursery.start_soon(_stop_on_signals, server)

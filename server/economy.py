@@ -24,6 +24,7 @@ from qipai.platform.go_ranks import GoStanding, RankedEntry, record_ranked_game
 from qipai.platform.grants import new_account, relief
 from qipai.platform.hand_coins import close_pot, settle_hand
 from qipai.platform.ledger import HOUSE, Movement, Reason, pot_account
+from qipai.platform.newcomers import NO_NEWCOMERS, NewcomerRule
 from qipai.platform.titles import RANKED_SPREAD, check_ranked_table, hand_points, title_for
 from qipai.protocol.names import name_key
 
@@ -184,6 +185,26 @@ def recent_entries(db: sqlite3.Connection, name: str, limit: int = RECENT_ENTRIE
     ]
 
 
+def ranked_plays(db: sqlite3.Connection, name: str) -> int:
+    """Coin-room hands and counted ranked Go games: what "has really played" counts."""
+    hands = db.execute("SELECT COALESCE(SUM(hands), 0) FROM points WHERE name = ?", (name,))
+    games = db.execute("SELECT COUNT(*) FROM ranked_go WHERE name = ? AND counted", (name,))
+    return hands.fetchone()[0] + games.fetchone()[0]
+
+
+def is_newcomer(db: sqlite3.Connection, name: str, rule: NewcomerRule, now: float) -> bool:
+    """Whether ``name`` has not really played yet (``newcomers.NewcomerRule``)."""
+    row = db.execute("SELECT created_at FROM accounts WHERE name = ?", (name,)).fetchone()
+    age = now - row[0] if row else 0.0
+    return rule.applies(age, ranked_plays(db, name))
+
+
+def newcomer_seats(
+    db: sqlite3.Connection, seats: Sequence[str], rule: NewcomerRule, now: float
+) -> frozenset[int]:
+    return frozenset(i for i, name in enumerate(seats) if is_newcomer(db, name, rule, now))
+
+
 # ---------------------------------------------------------------------- Go standing
 
 
@@ -298,6 +319,8 @@ class HandCoins:
     """The match ends with this hand: what is left in the Lengzi pot goes to the house (LZ-10)."""
     fee_paid: tuple[int, ...] = ()
     """Seats that paid this hand's fee when leaving it early (a xuezhan winner, PL-22)."""
+    newcomer_rule: NewcomerRule = NO_NEWCOMERS
+    """The hall's (``HallConfig.newcomers``): what a newcomer seat loses goes to the house."""
 
 
 def record_mahjong_hand(
@@ -312,6 +335,7 @@ def record_mahjong_hand(
             return
         accounts = [*coins.seats, *([coins.pot] if coins.pot else [])]
         ref = f"hand:{hand.id}"
+        newcomers = newcomer_seats(db, coins.seats, coins.newcomer_rule, hand.finished_at)
         points = hand_points(coins.settlement, _stake_of(hand))
         seats = zip(coins.seats, points, strict=True)
         _post_points(db, hand.room, seats, POINTS_HAND, ref, hand.finished_at)
@@ -323,6 +347,7 @@ def record_mahjong_hand(
             pot=coins.pot,
             fee=coins.fee,
             fee_paid=coins.fee_paid,
+            newcomers=newcomers,
         )
         post(db, movement, hand.finished_at)
         if coins.close_pot and coins.pot:

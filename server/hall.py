@@ -17,10 +17,24 @@ from typing import Any
 
 import trio
 
-from qipai.platform.errors import BadInput, BelowRoomMinimum, PairingRefused, ReliefUnavailable
+from qipai.platform.errors import (
+    BadInput,
+    BelowRoomMinimum,
+    PairingRefused,
+    PlatformError,
+    ReliefUnavailable,
+)
 from qipai.platform.go_ranks import GoStanding, check_ranked_pairing
 from qipai.platform.grants import RELIEF_COINS
 from qipai.platform.ledger import HOUSE
+from qipai.platform.newcomers import (
+    DAY,
+    NewcomerRule,
+    RegistrationPolicy,
+    RegistrationRefused,
+    Registrations,
+    check_bettor,
+)
 from qipai.platform.rooms import RoomTier, check_can_sit
 from qipai.protocol import (
     ANONYMOUS_REQUESTS,
@@ -69,6 +83,11 @@ def starting_go_rank(text: str | None) -> GoStanding:
         ) from None
 
 
+def host_of(address: str) -> str:
+    """The host part of a session's ``host:port`` address: what the per-address limits count."""
+    return address.rsplit(":", 1)[0]
+
+
 def _name_taken(name: str) -> ProtocolError:
     return ProtocolError(
         ErrorCode.NAME_TAKEN, f"the name {name}, or one that looks like it, is taken"
@@ -101,6 +120,10 @@ class HallConfig:
     door_secret: str | None = None
     log_tables: bool = True
     """Keep every running table in the store (``server.action_log``) to restore it on start."""
+    registration: RegistrationPolicy = RegistrationPolicy()
+    """Who may open an account, and how many a day (``newcomers``, platform.md)."""
+    newcomers: NewcomerRule = NewcomerRule()
+    """Until an account has really played, it cannot bet and what it loses goes to the house."""
 
 
 class Hall:
@@ -161,6 +184,9 @@ class Hall:
         self._writes_done.set()
         self.shutting_down = False
         self.tickets = TicketBook()
+        self.registrations = Registrations(config.registration)
+        self.invitations = TicketBook(lifetime=7 * DAY)
+        """Invitation codes, kept in memory: a restart voids them (a week is their life)."""
         for table in live:
             self._restore(table)
 
@@ -276,16 +302,52 @@ class Hall:
         name = check_new_name(request["name"])
         password = accounts.check_password(request["password"])
         go_start = starting_go_rank(request.get("go_rank"))
-        salt, digest = await trio.to_thread.run_sync(
-            accounts.hash_password, password, limiter=self._hashing
-        )
-        added = await self.store.call(
-            self.store.add_account, name, salt, digest, time.time(), go_start
-        )
+        address = host_of(session.address)
+        invite = request.get("invite")
+        self._check_registration(address, invited=invite is not None)
+        if invite is not None and self.invitations.redeem(invite, trio.current_time()) is None:
+            raise ProtocolError(
+                ErrorCode.REGISTRATION_REFUSED, "that invitation is unknown, used or expired"
+            )
+        # Counted before the slow hash, so a burst cannot slip past the limit; given back if
+        # no account comes of it.
+        opened = self.registrations.opened(address, trio.current_time())
+        try:
+            salt, digest = await trio.to_thread.run_sync(
+                accounts.hash_password, password, limiter=self._hashing
+            )
+            added = await self.store.call(
+                self.store.add_account, name, salt, digest, time.time(), go_start
+            )
+        except BaseException:
+            self.registrations.withdraw(opened)
+            raise
         if not added:
+            self.registrations.withdraw(opened)
             raise _name_taken(name)
         log.info("registered %s from %s", name, session.address)
         return await self._log_in(session, name)
+
+    def _check_registration(self, address: str, *, invited: bool = False) -> None:
+        try:
+            self.registrations.check(address, trio.current_time(), invited=invited)
+        except RegistrationRefused as exc:
+            raise ProtocolError(ErrorCode.REGISTRATION_REFUSED, exc.message) from None
+
+    async def on_invite(self, session: Session, request: dict) -> dict:
+        """A one-time invitation code (a week long) from a player who has really played."""
+        if await self._newcomer(session.name or ""):
+            raise ProtocolError(
+                ErrorCode.NOT_YET_INVITING, "invite others once you have played here a while"
+            )
+        code = self.invitations.issue(session.name or "", trio.current_time())
+        log.info("%s asked for an invitation", session.name)
+        return {"invite": code, "expires_in": self.invitations.lifetime}
+
+    async def _newcomer(self, name: str) -> bool:
+        return await self.store.call(
+            economy.is_newcomer, self.store.db, name, self.config.newcomers, time.time()
+        )
 
     async def on_login(self, session: Session, request: dict) -> dict:
         self._require_anonymous(session)
@@ -356,7 +418,15 @@ class Hall:
         elif name is None:
             raise ProtocolError(ErrorCode.MISSING_FIELD, "field 'name' is required")
         elif request.get("register"):
-            await self._new_account(check_new_name(name))
+            address = request.get("address") or host_of(session.address)
+            self._check_registration(address)
+            name = check_new_name(name)
+            opened = self.registrations.opened(address, trio.current_time())
+            try:
+                await self._new_account(name)
+            except BaseException:
+                self.registrations.withdraw(opened)
+                raise
         elif request.get("password") is not None:
             address = request.get("address") or session.address.rsplit(":", 1)[0]
             await self._check_password(name, request["password"], address)
@@ -841,6 +911,19 @@ class Hall:
         # A guest's coins come free with each visit: betting them would hand coins to others.
         self._require_friendly_for_guests(session, table.options)
         return await table.bet(session, request["side"], request["amount"])
+
+    async def check_bettor(self, session: Session, table: Table) -> None:
+        """Coins nobody can farm: a bettor has really played, and does not sit at the machine
+        of one of the game's players (``newcomers.check_bettor``)."""
+        players = {o.name for o in table.seats.values() if o is not None}
+        if session.name in players:
+            return  # the book refuses a seated bettor with its own code
+        addresses = {host_of(self.online[p].address) for p in players if p in self.online}
+        newcomer = await self._newcomer(session.name or "")
+        try:
+            check_bettor(newcomer, host_of(session.address), addresses)
+        except PlatformError as exc:
+            raise ProtocolError(ErrorCode(exc.code), exc.message) from None
 
     async def on_leaderboard(self, session: Session, request: dict) -> dict:
         """One board: Go by rank, a mahjong room by 积分 with titles, or coins."""

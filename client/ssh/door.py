@@ -308,7 +308,7 @@ class VisitorSession(asyncssh.SSHServerSession):
         assert server.kind == "new" and server.new_key is not None
         await self._confirm(server.name, server.new_key)
         self._count_new_account()
-        issued = await hall.ticket(name=server.name, register=True)
+        issued = await hall.ticket(name=server.name, register=True, address=server.address)
         self.door.keys.add(server.name, server.new_key)
         log.info("registered %s by key %s", server.name, fingerprint(server.new_key))
         return issued

@@ -15,13 +15,15 @@ accounts, in the order the rules book gives:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 
 from qipai.mahjong.scoring import HOUSE as HOUSE_PARTY
 from qipai.mahjong.scoring import POT as POT_PARTY
 from qipai.mahjong.scoring import Payment, Settlement
 from qipai.platform.errors import BadInput
 from qipai.platform.ledger import HOUSE, Movement, Reason, combine, transfer
+from qipai.platform.newcomers import newcomer_payee
 
 SEATS = 4
 FEE_REASON = "台费"
@@ -182,12 +184,14 @@ def settle_payments(
     balances: Mapping[str, int],
     ref: str,
     pot: str | None = None,
+    newcomers: Collection[int] = (),
 ) -> tuple[Movement, dict[str, int]]:
     """Fee lines first, then the rest, each stage within the payers' means; returns the
-    movement and the balances after it."""
+    movement and the balances after it. What a ``newcomers`` seat pays goes to the house."""
     for payment in payments:
         if type(payment.amount) is not int or payment.amount < 0:
             raise BadInput(f"payment amounts are non-negative integers: {payment!r}")
+    payments = [_to_house_from_newcomers(p, newcomers) for p in payments]
     parties = _Parties(seats, pot)
     coins = dict(balances)
     steps = []
@@ -199,6 +203,11 @@ def settle_payments(
             coins[account] = coins.get(account, 0) + change
         steps.append(step)
     return combine(steps), coins
+
+
+def _to_house_from_newcomers(payment: Payment, newcomers: Collection[int]) -> Payment:
+    payee = newcomer_payee(payment.payer, payment.payee, newcomers, HOUSE_PARTY)
+    return payment if payee == payment.payee else replace(payment, payee=payee)
 
 
 def _parties_of(payments: Sequence[Payment]) -> set[int]:
@@ -221,13 +230,15 @@ def settle_hand(
     pot: str | None = None,
     fee: int = 0,
     fee_paid: Sequence[int] = (),
+    newcomers: Collection[int] = (),
 ) -> Movement:
     """The movement of a finished hand.
 
     ``fee`` is the economy's fee for a ruleset that settles none itself; it is charged only if
     the hand had a win (a 流局/荒庄 is free, PL-16; a xuezhan hand with a win and a 流局 among
     the rest is charged, PL-22), and not again from ``fee_paid`` seats (a xuezhan winner who
-    left early paid at leaving, ``leaver_fee``).
+    left early paid at leaving, ``leaver_fee``). What ``newcomers`` seats lose goes to the
+    house (``newcomers.newcomer_payee``).
     """
     payments = list(settlement.payments)
     if not set(fee_paid) <= set(range(SEATS)):
@@ -236,7 +247,9 @@ def settle_hand(
         raise BadInput("this settlement already charges the table fee; pass fee=0")
     if settlement.wins:
         payments = fee_lines(fee, [s for s in range(SEATS) if s not in fee_paid]) + payments
-    movement, _ = settle_payments(payments, seats=seats, balances=balances, ref=ref, pot=pot)
+    movement, _ = settle_payments(
+        payments, seats=seats, balances=balances, ref=ref, pot=pot, newcomers=newcomers
+    )
     return movement
 
 
@@ -255,25 +268,36 @@ def settle_escape(
     fee: int,
     ref: str,
     pot: str | None = None,
+    newcomers: Collection[int] = (),
 ) -> Movement:
     """PL-18/PL-25: the escaper's fee, the payments already due, then 16 × stake from the
     escaper split equally among the other three (floored, the remainder to the house).
 
     The three others pay no fee, so any 台费 line among ``due`` is dropped; ``fee`` is the
-    room's fee (``rooms.room_fee``), which the escaper alone pays.
+    room's fee (``rooms.room_fee``), which the escaper alone pays. What ``newcomers`` seats pay
+    goes to the house, the escape's penalty included.
     """
     if escaper not in range(SEATS):
         raise BadInput(f"seat {escaper!r} is not 0..3")
     if type(stake) is not int or stake < 1:
         raise BadInput(f"stake must be a positive integer, not {stake!r}")
     payments = fee_lines(fee, [escaper]) + [p for p in due if not is_fee(p)]
-    movement, coins = settle_payments(payments, seats=seats, balances=balances, ref=ref, pot=pot)
+    movement, coins = settle_payments(
+        payments, seats=seats, balances=balances, ref=ref, pot=pot, newcomers=newcomers
+    )
     escaper_account = seats[escaper]
     penalty = min(ESCAPE_MULTIPLE * stake, coins.get(escaper_account, 0))
     share = penalty // 3
+    parties = _Parties(seats, pot)
     shares = [
-        transfer(escaper_account, account, share, Reason.ESCAPE_PENALTY, ref)
-        for seat, account in enumerate(seats)
+        transfer(
+            escaper_account,
+            parties.account(newcomer_payee(escaper, seat, newcomers, HOUSE_PARTY)),
+            share,
+            Reason.ESCAPE_PENALTY,
+            ref,
+        )
+        for seat in range(SEATS)
         if seat != escaper
     ]
     remainder = transfer(

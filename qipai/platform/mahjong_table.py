@@ -59,6 +59,20 @@ TIMEOUTS_BEFORE_AUTO = 2
 CLAIM_PHASES = (Phase.CLAIM, Phase.ROB)
 
 
+CLAIM_EVENTS = ("claimed", "won")
+
+
+def window_closer(actor: int, events: list[Event]) -> int:
+    """Whom the event that closes a claim window names (MJ-08): the claimant whose claim took
+    effect, else the seat that offered the tile. Never the seat whose answer came last: the
+    seats that may only pass are answered at once, so the last answer is most often the one
+    that could have claimed and declined. For the same reason a timeout there is a ``play``."""
+    for event in events:
+        if event.type in CLAIM_EVENTS:
+            return event.public["seat"]
+    return actor
+
+
 @dataclass(frozen=True)
 class Storing:
     """A hand whose record the server is committing: what to publish once it is (``announce``:
@@ -384,7 +398,11 @@ class MahjongTableMatch:
     def _apply(self, action: Action, kind: str, now: float) -> None:
         hand = self.hand
         assert hand is not None
+        window = hand.window if hand.phase in CLAIM_PHASES else None
         events = hand.apply(action)
+        by = action.seat
+        if window is not None:  # MJ-08: the closing answer names nobody who could claim
+            by, kind = window_closer(window.actor, events), "play"
         self._new_prompt(hand, now)
         over = hand.over
         if over:  # the end itself (the win) at once; its settlement once it is stored
@@ -392,7 +410,7 @@ class MahjongTableMatch:
             events = [e for e in events if e.type != "hand_ended"]
             self._book(hand, ended)
         if events or over:  # an end with no other event is still shown (phase ending)
-            self._publish(kind, by=str(action.seat), events=events)
+            self._publish(kind, by=str(by), events=events)
 
     def _new_prompt(self, hand: HandMachine, now: float) -> None:
         """A new turn or claim window starts its timer (MJ-06) and, for claims, MJ-08's clock."""

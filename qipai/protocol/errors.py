@@ -57,6 +57,11 @@ class ErrorCode(StrEnum):
     BET_AMOUNT_OUT_OF_RANGE = "bet_amount_out_of_range"
     SEATED_CANNOT_BET = "seated_cannot_bet"
     NOT_GOLDEN_TABLE = "not_golden_table"
+    # Coins nobody can farm (qipai.platform.newcomers).
+    REGISTRATION_REFUSED = "registration_refused"
+    NEWCOMER_CANNOT_BET = "newcomer_cannot_bet"
+    SAME_ADDRESS_BET = "same_address_bet"
+    NOT_YET_INVITING = "not_yet_inviting"
     # Game rules, reported by the engine (Go codes keep the engine's names, stone placement
     # faults carry the rules book's ``illegal_`` prefix).
     ILLEGAL_OCCUPIED = "illegal_occupied"

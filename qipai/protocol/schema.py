@@ -47,7 +47,12 @@ _TABLE = Field("table", int)
 
 REQUESTS: dict[str, tuple[Field, ...]] = {
     "hello": (Field("version", int), Field("client", str, False, 128)),
-    "register": (_NAME, _PASSWORD, Field("go_rank", str, False, 4)),
+    "register": (
+        _NAME,
+        _PASSWORD,
+        Field("go_rank", str, False, 4),
+        Field("invite", str, False, 128),
+    ),
     "login": (_NAME, _PASSWORD),
     "resume_session": (Field("token", str, max_len=128),),
     "logout": (),
@@ -70,6 +75,8 @@ REQUESTS: dict[str, tuple[Field, ...]] = {
     "game_record": (Field("game", int),),
     "resume_game": (Field("game", int),),
     "relief": (),
+    # An invitation code for a hall whose registration is by invitation (platform.md).
+    "invite": (),
     "profile": (Field("name", str, False, 64),),
     "leaderboard": (Field("board", str, max_len=32),),
     # A spectator's bet on a golden (ranked Go) table (platform.md §5).

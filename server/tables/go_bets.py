@@ -81,6 +81,8 @@ class GoBets:
                 raise ProtocolError(ErrorCode.TABLE_NOT_STARTED, "bets open when the game starts")
             raise ProtocolError(ErrorCode.NOT_GOLDEN_TABLE, "only ranked Go tables take bets")
         self._require_watching(session)
+        await self.hall.check_bettor(session, self)
+        self._require_watching(session)  # again after the read
         store = self.hall.store
         coins = await store.call(balance, store.db, name)
         self._require_watching(session)  # again: one may leave while the balance is read

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from ..action_log import ActionLog
+    from qipai.platform.newcomers import NewcomerRule
+
     from ..economy import HandCoins
     from ..session import Session
     from ..store import AdjournedGame, GameRecord, MahjongHand, Store
@@ -24,6 +26,9 @@ class HostConfig(Protocol):
 
     @property
     def mahjong(self) -> MahjongConfig: ...
+
+    @property
+    def newcomers(self) -> NewcomerRule: ...
 
 
 class GoBots(Protocol):
@@ -103,3 +108,6 @@ class GoHost(TableHost, Protocol):
     def record_adjourned(self, table_id: int, game: AdjournedGame) -> None: ...
 
     def refund_bets(self, ref: str) -> None: ...
+
+    async def check_bettor(self, session: Session, table: GoTable) -> None:
+        """Refuse a bet the farming defences forbid (``newcomers.check_bettor``)."""

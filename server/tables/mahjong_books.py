@@ -59,6 +59,7 @@ class MahjongBooks(MahjongViews):
             pot=self.pot,
             close_pot=last,
             fee_paid=tuple(sorted(self.fee_paid)),
+            newcomer_rule=self.hall.config.newcomers,
         )
 
     def _coins_written(self, hand_number: int, names: tuple[str, ...], outcome: Any) -> None:
@@ -101,6 +102,7 @@ class MahjongBooks(MahjongViews):
                 split_pot=escape.first_leaver,
                 close_pot=True,
                 room=self.room,
+                newcomer_rule=self.hall.config.newcomers,
             )
         self.hall.write_mahjong(
             lambda db, insert: record_escape(db, insert, row, coins),

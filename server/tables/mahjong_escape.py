@@ -23,6 +23,7 @@ from qipai.platform.hand_coins import (
     settle_escape,
     split_pot_movement,
 )
+from qipai.platform.newcomers import NO_NEWCOMERS, NewcomerRule
 from qipai.platform.titles import escape_points, hand_points
 
 from .. import economy
@@ -44,6 +45,7 @@ class EscapeCoins:
     close_pot: bool
     room: str
     """The room whose 积分 move (PL-02)."""
+    newcomer_rule: NewcomerRule = NO_NEWCOMERS
 
 
 def record_escape(
@@ -63,6 +65,7 @@ def record_escape(
         ref = f"hand:{hand.id}"
         accounts = [*coins.seats, *([coins.pot] if coins.pot else [])]
         balances = dict(zip(accounts, economy.balances_of(db, accounts), strict=True))
+        newcomers = economy.newcomer_seats(db, coins.seats, coins.newcomer_rule, hand.finished_at)
         movement = settle_escape(
             coins.due,
             coins.escaper,
@@ -72,6 +75,7 @@ def record_escape(
             fee=coins.fee,
             ref=ref,
             pot=coins.pot,
+            newcomers=newcomers,
         )
         economy.post(db, movement, hand.finished_at)
         points = hand_points(Settlement((), coins.due, False), coins.stake)

@@ -3,19 +3,38 @@
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any
 
 import trio
 
+from qipai.platform.newcomers import NO_NEWCOMERS, RegistrationMode, RegistrationPolicy
 from qipai.protocol import Decoder, encode
 from server.app import Server
 from server.bots import BotFactory
 from server.hall import HallConfig
 from server.store import Store
 
+OPEN_ECONOMY = {
+    "registration": RegistrationPolicy(RegistrationMode.OPEN),
+    "newcomers": NO_NEWCOMERS,
+}
+"""A hall without the farming defences: tests of everything else register many accounts from
+the one test address and play or bet with them fresh. The defences themselves are tested with
+the hall's own settings (``farming_defences=True``, tests/server/test_farming.py)."""
+
 
 @asynccontextmanager
-async def running_hall(tmp_path, bots: BotFactory | None = None, config: HallConfig | None = None):
+async def running_hall(
+    tmp_path,
+    bots: BotFactory | None = None,
+    config: HallConfig | None = None,
+    *,
+    farming_defences: bool = False,
+):
+    config = config or HallConfig()
+    if not farming_defences:
+        config = replace(config, **OPEN_ECONOMY)
     store = Store(str(tmp_path / "hall.db"))
     server = Server(store, bots or BotFactory(None, seed=1), config)
     try:
@@ -40,8 +59,12 @@ class Client:
         self.closed = False
 
     @classmethod
-    async def connect(cls, server: Server, hello: bool = True) -> Client:
-        stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+    async def connect(
+        cls, server: Server, hello: bool = True, address: str | None = None
+    ) -> Client:
+        """``address``: another loopback address (127.0.0.2 ...) to come from, as a second
+        machine on the LAN would."""
+        stream = await trio.open_tcp_stream("127.0.0.1", server.port, local_address=address)
         client = cls(stream)
         if hello:
             await client.ok("hello", version=1, client="test")
@@ -104,7 +127,9 @@ class Client:
         await self.stream.aclose()
 
 
-async def user(server: Server, name: str, password: str = "password-1") -> Client:
-    client = await Client.connect(server)
+async def user(
+    server: Server, name: str, password: str = "password-1", address: str | None = None
+) -> Client:
+    client = await Client.connect(server, address=address)
     await client.ok("register", name=name, password=password)
     return client

@@ -19,6 +19,7 @@ from .harness import Client, running_hall, user
 
 BLACK = ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "C5"]
 WHITE = ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "G5"]
+SPECTATORS = "127.0.0.2"
 # 25 stones a side on four separate rows: 50 plies and no capture.
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 BLACK_50 = [f"{c}4" for c in COLUMNS] + [f"{c}5" for c in COLUMNS[:6]]
@@ -34,7 +35,8 @@ def coins(server, account: str) -> int:
 
 
 async def golden_table(server, *spectators: str):
-    """ann (black) and bob (white) at a started ranked table, the spectators watching it."""
+    """ann (black) and bob (white) at a started ranked table, the spectators watching it
+    from another machine (a bet from a player's address is refused, test_farming.py)."""
     ann, bob = await user(server, "ann"), await user(server, "bob")
     table = (await ann.ok("create_table", room="go", options={"friendly": False}))["table"]
     await ann.ok("sit", table=table, seat="black")
@@ -42,7 +44,7 @@ async def golden_table(server, *spectators: str):
     await ann.event("started", table)
     watchers = []
     for name in spectators:
-        client = await user(server, name)
+        client = await user(server, name, address=SPECTATORS)
         await client.ok("watch", table=table)
         watchers.append(client)
     return ann, bob, table, watchers

@@ -12,9 +12,11 @@ from .test_server_cli import Line, start
 
 def test_a_killed_server_restores_the_riding_bets_with_their_game(tmp_path):
     db = tmp_path / "hall.db"
-    process, port = start(db)
+    # Fresh accounts from one address bet here: the farming defences are test_farming.py's.
+    process, port = start(db, "--registration", "open", "--newcomers", "0,0")
     try:
-        clients = {name: Line(port) for name in ("ann", "bob", "sam", "tom")}
+        clients = {name: Line(port) for name in ("ann", "bob")}
+        clients |= {name: Line(port, "127.0.0.2") for name in ("sam", "tom")}  # spectators
         for name, client in clients.items():
             client.request("hello", version=1)
             assert client.request("register", name=name, password="password-1")["type"] == "ok"

@@ -99,7 +99,7 @@ def test_sigkill_while_games_settle_leaves_every_game_whole(tmp_path):
     db = tmp_path / "hall.db"
     chance = random.Random(7)
     for round_number in range(4):
-        process, port = start(db)
+        process, port = start(db, "--registration", "open")  # many players, one address
         stop = threading.Event()
         drivers = [
             threading.Thread(target=play_pairs, args=(port, f"r{round_number}p{i}", stop))

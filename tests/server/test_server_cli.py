@@ -16,8 +16,11 @@ from server.store import SCHEMA_VERSION, Store
 class Line:
     """A blocking protocol client, enough to talk to a child server."""
 
-    def __init__(self, port: int) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    def __init__(self, port: int, address: str = "") -> None:
+        """``address``: another loopback address to come from (127.0.0.2 ...)."""
+        self.sock = socket.create_connection(
+            ("127.0.0.1", port), timeout=10, source_address=(address, 0) if address else None
+        )
         self.unpacker = msgpack.Unpacker(raw=False)
         self.next_id = 0
 
