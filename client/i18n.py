@@ -42,6 +42,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "waiting_start": "Waiting for the table to start",
         "ready_first": "n: ready for the next deal",
         "xiapao_toggle": "f: 下炮 {state}",
+        "xiapao_title": "{who}: 下炮 (xiapao) for the next deal",
+        "xiapao_meaning": "下炮 is a side stake: in every payment of a win, each of the two "
+        "players (winner and payer) who has 下炮 on adds one stake, two on a self-draw (炸弹炮). "
+        "It is not added to kong money or the pot, and it stays as chosen for later deals.",
+        "xiapao_state": "下炮 is {state}",
+        "xiapao_keys": "f turns it on or off, enter keeps it and goes on to the deal",
+        "xiapao_cover": "{name}: press any key to choose your 下炮",
         "on": "on",
         "off": "off",
         "auto_on": "The hall plays for you (托管) - a takes your seat back",
@@ -108,6 +115,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "waiting_start": "等待开局",
         "ready_first": "n：准备下一局",
         "xiapao_toggle": "f：下炮 {state}",
+        "xiapao_title": "{who}：下一局是否下炮",
+        "xiapao_meaning": "下炮是附加注：胡牌的每笔支付中，胡家和付款人两方每有一方下炮，就加一注，"
+        "自摸（炸弹炮）加两注。杠钱和锅底不加；选择保留到以后各局，直到更改。",
+        "xiapao_state": "下炮：{state}",
+        "xiapao_keys": "f 切换开/关，回车确认并继续发牌",
+        "xiapao_cover": "{name}：按任意键选择是否下炮",
         "on": "开",
         "off": "关",
         "auto_on": "托管中 - 按 a 收回",

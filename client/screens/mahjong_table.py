@@ -28,6 +28,7 @@ from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire,
 from client.screens.mahjong_claim_window import ClaimSeat, MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
+from client.screens.mahjong_xiapao import ChineseXiapaoScreen, MahjongXiapaoScreen
 from client.screens.table_screen import Hall, TableScreen
 from client.widgets.mahjong_board import MahjongBoard, hand_order, ruleset_title
 from client.widgets.tiles import TileStyle, face
@@ -50,8 +51,20 @@ KEY_OF = {
 
 
 FOOTER = {
-    "en": ("Discard", "Win", "Pung", "Kong", "Chow", "Pass", "Leave", "Void", "Next hand", "Bots"),
-    "zh": ("打出", "胡", "碰", "杠", "吃", "过", "离开", "定缺", "下一局", "电脑入座"),
+    "en": (
+        "Discard",
+        "Win",
+        "Pung",
+        "Kong",
+        "Chow",
+        "Pass",
+        "Leave",
+        "Void",
+        "Next hand",
+        "Bots",
+        "下炮 on/off",
+    ),
+    "zh": ("打出", "胡", "碰", "杠", "吃", "过", "离开", "定缺", "下一局", "电脑入座", "下炮开/关"),
 }
 TABLE_ACTIONS = {  # the key's action: the table action (you.legal) that enables it
     "ready": "ready",
@@ -63,7 +76,7 @@ TABLE_ACTIONS = {  # the key's action: the table action (you.legal) that enables
 def table_bindings(language: str) -> list[Binding]:
     """The table's keys, the footer's words in the UI language (the keys stay the same); the
     screen's `check_action` shows only those the ruleset and the moment allow."""
-    discard, win, pung, kong, chow, pass_, leave, void, ready, bots = FOOTER[language]
+    discard, win, pung, kong, chow, pass_, leave, void, ready, bots, xiapao = FOOTER[language]
     return [
         Binding("left,h", "move(-1)", "Left", show=False, id="mahjong.left"),
         Binding("right,l", "move(1)", "Right", show=False, id="mahjong.right"),
@@ -85,7 +98,7 @@ def table_bindings(language: str) -> list[Binding]:
         Binding("n", "ready", ready, id="mahjong.ready"),
         Binding("b", "add_bots", bots, id="mahjong.add_bots"),
         Binding("a", "auto", "Auto-play on/off", show=False, id="mahjong.auto"),
-        Binding("f", "xiapao", "下炮 on/off", show=False, id="mahjong.xiapao"),
+        Binding("f", "xiapao", xiapao, id="mahjong.xiapao"),
         Binding("q", "leave", leave, id="mahjong.leave"),
     ]
 
@@ -128,6 +141,7 @@ class MahjongTableScreen(TableScreen):
         self._settled: set[int] = set()
         self._cover_screen: MahjongCoverScreen | None = None
         self._settlement: MahjongSettlementScreen | None = None
+        self._xiapao_screen: MahjongXiapaoScreen | None = None
         self._xiapao = [False, False, False, False]  # Lengzi 下炮 as the table last said
         self._actions = sorted({b.action for _, b in self._bindings})
         self._held: list[dict[str, Any]] = []  # pushes waiting behind the claim window
@@ -380,6 +394,8 @@ class MahjongTableScreen(TableScreen):
             self._cover_seat(view)
         self._redraw()
         self._close_old_settlement(view)
+        if self._xiapao_screen is not None and "xiapao" not in view.table_actions:
+            self._xiapao_screen.dismiss(self._xiapao_screen.on)  # dealt meanwhile
         if self._settlement is not None:
             self._settlement.show_coins(view)
         self._maybe_settle(view)
@@ -429,7 +445,49 @@ class MahjongTableScreen(TableScreen):
     def _settlement_closed(self, _: None) -> None:
         self._settlement = None
         if "ready" in self.view.table_actions:
-            self.run_worker(self._table_act("ready"), group="ready")
+            self._get_ready()
+
+    # Ready for the next deal, after each seat's 下炮 (Lengzi, LZ-09).
+
+    def _get_ready(self) -> None:
+        """Before a deal every seat of ours chooses its 下炮 where the table offers it (in
+        hot-seat each behind its own cover), then the hall is told we are ready."""
+        seats = list(self.view.mine) if "xiapao" in self.view.table_actions else []
+        self._ask_xiapao(seats, [])
+
+    def _ask_xiapao(self, seats: list[int], chosen: list[tuple[int, bool]]) -> None:
+        if "xiapao" not in self.view.table_actions:
+            seats = []  # the deal came meanwhile (a timed table): the choice has closed
+        if not seats:
+            self.run_worker(self._choices_then_ready(chosen), group="ready")
+            return
+        seat, rest = seats[0], seats[1:]
+        s, name = self.strings, self.view.seats[seat].name
+        wind = wind_of(seat, self.view.dealer, s.chinese)
+
+        def chosen_one(on: bool | None) -> None:
+            self._xiapao_screen = None
+            self._ask_xiapao(rest, [*chosen, (seat, bool(on))])
+
+        def ask(_: int | None = None) -> None:
+            kind = ChineseXiapaoScreen if s.chinese else MahjongXiapaoScreen
+            self._xiapao_screen = kind(s, f"{wind} {name}", self._xiapao[seat])
+            self.app.push_screen(self._xiapao_screen, chosen_one)
+
+        if len(self.view.mine) > 1:
+            cover = MahjongCoverScreen(
+                seat, s("cover", name=name, wind=wind), s("xiapao_cover", name=name)
+            )
+            self.app.push_screen(cover, ask)
+        else:
+            ask()
+
+    async def _choices_then_ready(self, chosen: list[tuple[int, bool]]) -> None:
+        for seat, on in chosen:
+            if on != self._xiapao[seat] and "xiapao" in self.view.table_actions:
+                await self._table_act("xiapao", seat=str(seat), on=on)
+        if "ready" in self.view.table_actions:
+            await self._table_act("ready")
 
     def _close_old_settlement(self, view: MahjongView) -> None:
         """The next hand has been dealt (a timed table does not wait): back to the table."""
@@ -647,7 +705,7 @@ class MahjongTableScreen(TableScreen):
 
     def action_ready(self) -> None:
         if "ready" in self.view.table_actions:
-            self.run_worker(self._table_act("ready"), group="ready")
+            self._get_ready()
 
     def action_xiapao(self) -> None:
         """Lengzi: turn this seat's 下炮 on or off for the coming deals (LZ-09)."""

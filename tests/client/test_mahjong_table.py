@@ -15,6 +15,7 @@ from client.screens.mahjong_claim_window import MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.screens.mahjong_table import ChineseMahjongTableScreen, MahjongTableScreen
+from client.screens.mahjong_xiapao import MahjongXiapaoScreen
 from client.widgets.mahjong_board import MahjongBoard
 from client.widgets.tiles import TileStyle
 from qipai.mahjong.rulesets import get_ruleset
@@ -700,6 +701,9 @@ async def test_before_a_lengzi_deal_f_toggles_xiapao_and_n_says_ready():
         await pilot.pause()
         assert text_of(app, "#prompt") == "n: ready for the next deal  f: 下炮 on"
         await pilot.press("f", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongXiapaoScreen)  # n asks once more (LZ-09)
+        await pilot.press("enter")
         await pilot.pause()
     assert app.hall.acts() == [
         {"type": "act", "table": 4, "action": "xiapao", "seat": "0", "on": True},
