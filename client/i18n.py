@@ -56,9 +56,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "draw_game": "Exhaustive draw (荒牌)",
         "pays": "{payer} pays {payee} {amount}",
         "scores": "Scores",
+        "hand_totals": "This hand",
         "standing": "Final standing",
         "continue": "enter: next hand",
-        "match_over": "The match is over - enter returns to the lobby",
+        "match_over": "The match is over - enter leaves the table for the lobby",
         "cover": "Pass the keyboard to {name} ({wind})",
         "cover_key": "{name}: press any key to see your hand",
         "fan_total": "{fan} fan",
@@ -128,6 +129,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "draw_game": "荒牌",
         "pays": "{payer} 付 {payee} {amount}",
         "scores": "积分",
+        "hand_totals": "本局",
         "standing": "最终排名",
         "continue": "回车：下一局",
         "match_over": "比赛结束 - 回车返回大厅",
@@ -159,6 +161,38 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 SUIT_NAMES = {"en": ("m", "p", "s"), "zh": ("萬", "筒", "条")}
+
+REASON_GLOSSES = {
+    "胡": "win",
+    "胡牌": "win",
+    "自摸": "self-draw",
+    "点炮": "dealt in",
+    "台费": "table fee",
+    "下炮": "side stake",
+    "锅底": "the pot",
+    "点炮入锅": "dealer-in feeds the pot",
+    "锅底平分": "pot shared",
+    "明杠": "exposed kong",
+    "暗杠": "concealed kong",
+    "刮风": "exposed kong money",
+    "下雨": "concealed kong money",
+    "杠上炮": "discard after a kong",
+    "点杠花": "kong feeder pays the kong draw",
+    "查大叫": "not ready at the end",
+    "查花猪": "void suit still held",
+    "退税": "kong money returned",
+    "抢杠和": "robbing the kong",
+    "棱子胡": "closed-wait win",
+    "棱子炸": "closed-wait self-draw",
+    "炸弹": "self-draw bomb",
+    "坐庄": "dealer",
+    "门清": "concealed hand",
+    "包自摸": "liable for the self-draw",
+    "杠开包": "liable for the kong draw",
+    "逃跑": "escape",
+}
+"""English glosses of the payment reasons the rulesets write (compound Baicheng reasons, joined
+with `+`, are glossed part by part); the Chinese stays first, as the rules book names them."""
 
 ACTION_NAMES = {
     "en": {
@@ -207,6 +241,16 @@ class Strings:
 
     def action(self, kind: str) -> str:
         return ACTION_NAMES[self.language].get(kind, kind)
+
+    def reason(self, reason: str) -> str:
+        """A payment's reason: Chinese as the core writes it, with its English gloss in English
+        (``台费 table fee``); one the glossary lacks stays as it is."""
+        if self.chinese:
+            return reason
+        glosses = [REASON_GLOSSES.get(part) for part in reason.split("+")]
+        if not all(glosses):
+            return reason
+        return f"{reason} {' + '.join(str(gloss) for gloss in glosses)}"
 
     def suit(self, suit: int) -> str:
         return SUIT_NAMES[self.language][suit]

@@ -443,8 +443,12 @@ class MahjongTableScreen(TableScreen):
         self.app.push_screen(self._settlement, self._settlement_closed)
 
     def _settlement_closed(self, _: None) -> None:
+        """After the last hand the settlement's Enter goes back to the lobby, as it says (the
+        board of a finished match offers nothing more); otherwise on to the next deal."""
         self._settlement = None
-        if "ready" in self.view.table_actions:
+        if self.view.match_over:
+            self.run_worker(self._leave(), group="leave", exclusive=True)
+        elif "ready" in self.view.table_actions:
             self._get_ready()
 
     # Ready for the next deal, after each seat's 下炮 (Lengzi, LZ-09).
@@ -683,7 +687,9 @@ class MahjongTableScreen(TableScreen):
 
     def action_settlement(self) -> None:
         if self.view.settlement is not None:
-            self.app.push_screen(MahjongSettlementScreen(self.view, self.strings, self.tile_style))
+            shown = MahjongSettlementScreen(self.view, self.strings, self.tile_style)
+            after = self._settlement_closed if self.view.match_over else None
+            self.app.push_screen(shown, after)  # the last one's Enter goes to the lobby, as said
 
     def _send(self, action: dict[str, Any]) -> None:
         """The machine action goes out as `act` with its type and tile, for the seat shown
