@@ -731,6 +731,10 @@ class MahjongTableScreen(TableScreen):
         if "add_bots" in self.view.table_actions:
             self.run_worker(self._table_act("add_bots"), group="ready")
 
+    def in_play(self) -> bool:
+        """Seated in a match still going (ctrl+q asks twice then)."""
+        return self.view.me is not None and not self.view.match_over
+
     def action_leave(self) -> None:
         playing = self.view.me is not None and not self.view.match_over
         if playing and not self._second_press("leave", "Leaving hands your seat to a bot: q again"):
