@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
+from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 
 from client import hall_rooms
@@ -45,6 +46,9 @@ class QipaiApp(OrderedFocusApp):
         super().__init__(ansi_color=ansi)
         if ansi:
             self.theme = "ansi-dark"
+        # NO_COLOR asks for no colour, and Textual's greyscale (Monochrome) made red, blue and
+        # magenta tiles dark grey on a dark terminal: draw in the terminal's own colours instead.
+        self._filters = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
         self.launch = launch or Launch()
         self.settings = settings or Settings.load()
         self.hall: HallConnection | None = None
