@@ -215,6 +215,7 @@ class MahjongTableScreen(TableScreen):
             self.show_view(view)
             if view.phase not in CLAIM_PHASES:
                 self._claimant = None  # the claim is over; next time this seat gets a cover
+        self._say_automatic(message)
         if gap:
             self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
 
@@ -226,6 +227,40 @@ class MahjongTableScreen(TableScreen):
             self._xiapao[int(message["seat"])] = bool(message.get("on"))
         if message.get("kind") == "over":
             self._say_why_over(message)
+
+    def _say_automatic(self, message: dict[str, Any]) -> None:
+        """What the hall did by itself is said (MJ-06): the action it took for a seat whose time
+        ran out, and a seat it now plays (托管, after two timeouts in a row)."""
+        s, kind = self.strings, message.get("kind")
+        if kind == "timeout" and str(message.get("by")) in ("0", "1", "2", "3"):
+            seat = int(message["by"])
+            who = s("you") if seat in self.view.mine else self.view.seats[seat].name
+            self.say(s("timed_out", who=who, what=self._what_was_done(seat, message)))
+        elif (
+            kind == "auto"
+            and message.get("on")
+            and str(message.get("seat")) in ("0", "1", "2", "3")
+        ):
+            seat = int(message["seat"])
+            if seat in self.view.mine:
+                self.say(s("auto_you"))
+            else:
+                self.say(s("auto_other", name=self.view.seats[seat].name))
+
+    def _what_was_done(self, seat: int, message: dict[str, Any]) -> str:
+        s = self.strings
+        for event in message.get("events") or []:
+            if not isinstance(event, dict) or event.get("seat") != seat:
+                continue
+            if event.get("type") == "discarded" and type(event.get("tile")) is int:
+                tile = face(kind_of(event["tile"]), self.tile_style).strip()
+                return s("auto_discarded", tile=tile)
+            if event.get("type") == "void_declared":
+                void = self.view.seats[seat].void
+                return (
+                    s("auto_void", suit=s.suit(void)) if void is not None else s("auto_void_hidden")
+                )
+        return s("auto_passed")
 
     def _say_why_over(self, message: dict[str, Any]) -> None:
         """A coin match can end early: a player below the room's minimum at a deal, or one
@@ -541,6 +576,7 @@ class MahjongTableScreen(TableScreen):
         s, view = self.strings, self.view
         left = view.seconds_left(now)
         clock = f"  [{s('secs', n=left)}]" if left is not None and view.legal else ""
+        waited = f"  [{s('secs', n=left)}]" if left is not None and not view.legal else ""
         pao = ""
         if "xiapao" in view.table_actions and view.you is not None:
             pao = "  " + s("xiapao_toggle", state=s("on" if self._xiapao[view.you] else "off"))
@@ -561,9 +597,9 @@ class MahjongTableScreen(TableScreen):
         if view.phase == "declare_void":
             if view.legal_of("declare_void"):
                 return s("declare_void") + "  m / p / s" + clock
-            return s("waiting_void")
-        if not view.legal:
-            return self._turn_text().strip() or s("waiting_claims")
+            return s("waiting_void") + waited
+        if not view.legal:  # the seat waited on, with its time
+            return (self._turn_text().strip() or s("waiting_claims")) + waited
         offer = view.offer
         head = ""
         if offer is not None and view.phase in ("claim", "rob"):
