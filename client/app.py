@@ -10,12 +10,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
+from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 
 from client import hall_rooms
 from client.config import Settings, parse_address
 from client.connection import HallConnection, HallError
 from client.hall_errors import explain, ui_language
+from client.i18n import Strings
 from client.launch import Launch
 from client.local_hall import LocalHall, LocalHallError
 from client.mahjong_cli import local_rooms, table_options
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
     from client.go_view import GoView
 
 RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)
+QUIT_WINDOW = 3.0  # seconds within which a second ctrl+q quits a game in play
 
 
 class QipaiApp(OrderedFocusApp):
@@ -43,6 +46,9 @@ class QipaiApp(OrderedFocusApp):
         super().__init__(ansi_color=ansi)
         if ansi:
             self.theme = "ansi-dark"
+        # NO_COLOR asks for no colour, and Textual's greyscale (Monochrome) made red, blue and
+        # magenta tiles dark grey on a dark terminal: draw in the terminal's own colours instead.
+        self._filters = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
         self.launch = launch or Launch()
         self.settings = settings or Settings.load()
         self.hall: HallConnection | None = None
@@ -51,6 +57,11 @@ class QipaiApp(OrderedFocusApp):
         self.address = ""
         self.endpoint: tuple[str, int] | None = None
         self.token: str | None = None
+        self._quit_armed = -QUIT_WINDOW
+        if ui_language(self) == "zh":  # the footer's one app key in the UI language
+            self._bindings.key_to_bindings["ctrl+q"] = [
+                replace(self.BINDINGS[0], description=Strings("zh")("quit"))
+            ]
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen())
@@ -311,8 +322,25 @@ class QipaiApp(OrderedFocusApp):
             await local.stop()
 
     async def action_quit(self) -> None:
+        """Ctrl+Q quits; while the player is in a game that is still going, only once pressed
+        twice within a few seconds, as the first press says."""
+        playing = self._game_in_play()
+        now = time.monotonic()
+        if playing and now - self._quit_armed > QUIT_WINDOW:
+            self._quit_armed = now
+            strings = Strings(ui_language(self))
+            self.notify(strings("quit_in_game"), title=strings("quit_title"), severity="warning")
+            return
         await self.close_hall()
         self.exit()
+
+    def _game_in_play(self) -> bool:
+        """Whether a table below the top screen has this player seated in a running game."""
+        for screen in reversed(self.screen_stack):
+            in_play = getattr(screen, "in_play", None)
+            if callable(in_play):
+                return bool(in_play())
+        return False
 
 
 def _is_go_table(screen: Screen | None) -> bool:

@@ -42,6 +42,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "waiting_start": "Waiting for the table to start",
         "ready_first": "n: ready for the next deal",
         "xiapao_toggle": "f: 下炮 {state}",
+        "xiapao_title": "{who}: 下炮 (xiapao) for the next deal",
+        "xiapao_meaning": "下炮 is a side stake: in every payment of a win, each of the two "
+        "players (winner and payer) who has 下炮 on adds one stake, two on a self-draw (炸弹炮). "
+        "It is not added to kong money or the pot, and it stays as chosen for later deals.",
+        "xiapao_state": "下炮 is {state}",
+        "xiapao_keys": "f turns it on or off, enter keeps it and goes on to the deal",
+        "xiapao_cover": "{name}: press any key to choose your 下炮",
         "on": "on",
         "off": "off",
         "auto_on": "The hall plays for you (托管) - a takes your seat back",
@@ -49,9 +56,26 @@ STRINGS: dict[str, dict[str, str]] = {
         "draw_game": "Exhaustive draw (荒牌)",
         "pays": "{payer} pays {payee} {amount}",
         "scores": "Scores",
+        "hand_totals": "This hand",
+        "quit": "Quit",
+        "timed_out": "Time ran out for {who}: the hall {what}",
+        "auto_discarded": "discarded {tile}",
+        "auto_void": "chose the void suit {suit}",
+        "auto_void_hidden": "chose the void suit",
+        "auto_passed": "passed",
+        "auto_you": "Two timeouts in a row: the hall plays for you (托管) - a takes your seat back",
+        "auto_other": "{name} is played by the hall now (托管)",
+        "key_does_nothing": "The key {name} does nothing here - ? lists the keys",
+        "key_not_now": "{name} ({what}) is not possible now - ? lists the keys",
+        "keys_now": "Keys you can use now:",
+        "keys_later": "Keys for other moments:",
+        "keys_close": "esc or ? closes this list",
+        "quit_title": "Quit?",
+        "quit_in_game": "You are playing: ctrl+q again within 3 s quits (the hall's bot plays your "
+        "seat until you are back)",
         "standing": "Final standing",
         "continue": "enter: next hand",
-        "match_over": "The match is over - enter returns to the lobby",
+        "match_over": "The match is over - enter leaves the table for the lobby",
         "cover": "Pass the keyboard to {name} ({wind})",
         "cover_key": "{name}: press any key to see your hand",
         "fan_total": "{fan} fan",
@@ -108,6 +132,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "waiting_start": "等待开局",
         "ready_first": "n：准备下一局",
         "xiapao_toggle": "f：下炮 {state}",
+        "xiapao_title": "{who}：下一局是否下炮",
+        "xiapao_meaning": "下炮是附加注：胡牌的每笔支付中，胡家和付款人两方每有一方下炮，就加一注，"
+        "自摸（炸弹炮）加两注。杠钱和锅底不加；选择保留到以后各局，直到更改。",
+        "xiapao_state": "下炮：{state}",
+        "xiapao_keys": "f 切换开/关，回车确认并继续发牌",
+        "xiapao_cover": "{name}：按任意键选择是否下炮",
         "on": "开",
         "off": "关",
         "auto_on": "托管中 - 按 a 收回",
@@ -115,6 +145,22 @@ STRINGS: dict[str, dict[str, str]] = {
         "draw_game": "荒牌",
         "pays": "{payer} 付 {payee} {amount}",
         "scores": "积分",
+        "hand_totals": "本局",
+        "quit": "退出",
+        "timed_out": "{who} 超时：平台{what}",
+        "auto_discarded": "代打出 {tile}",
+        "auto_void": "代选定缺 {suit}",
+        "auto_void_hidden": "代选了定缺",
+        "auto_passed": "代选了过",
+        "auto_you": "连续两次超时：平台为你托管 - 按 a 收回",
+        "auto_other": "{name} 现由平台托管",
+        "key_does_nothing": "{name} 键在这里没有作用 - 按 ? 查看按键",
+        "key_not_now": "{name}（{what}）现在不能用 - 按 ? 查看按键",
+        "keys_now": "现在可用的按键：",
+        "keys_later": "其他时候的按键：",
+        "keys_close": "esc 或 ? 关闭",
+        "quit_title": "退出？",
+        "quit_in_game": "正在对局：3 秒内再按 ctrl+q 退出（你回来之前由平台电脑代打）",
         "standing": "最终排名",
         "continue": "回车：下一局",
         "match_over": "比赛结束 - 回车返回大厅",
@@ -146,6 +192,38 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 SUIT_NAMES = {"en": ("m", "p", "s"), "zh": ("萬", "筒", "条")}
+
+REASON_GLOSSES = {
+    "胡": "win",
+    "胡牌": "win",
+    "自摸": "self-draw",
+    "点炮": "dealt in",
+    "台费": "table fee",
+    "下炮": "side stake",
+    "锅底": "the pot",
+    "点炮入锅": "dealer-in feeds the pot",
+    "锅底平分": "pot shared",
+    "明杠": "exposed kong",
+    "暗杠": "concealed kong",
+    "刮风": "exposed kong money",
+    "下雨": "concealed kong money",
+    "杠上炮": "discard after a kong",
+    "点杠花": "kong feeder pays the kong draw",
+    "查大叫": "not ready at the end",
+    "查花猪": "void suit still held",
+    "退税": "kong money returned",
+    "抢杠和": "robbing the kong",
+    "棱子胡": "closed-wait win",
+    "棱子炸": "closed-wait self-draw",
+    "炸弹": "self-draw bomb",
+    "坐庄": "dealer",
+    "门清": "concealed hand",
+    "包自摸": "liable for the self-draw",
+    "杠开包": "liable for the kong draw",
+    "逃跑": "escape",
+}
+"""English glosses of the payment reasons the rulesets write (compound Baicheng reasons, joined
+with `+`, are glossed part by part); the Chinese stays first, as the rules book names them."""
 
 ACTION_NAMES = {
     "en": {
@@ -194,6 +272,16 @@ class Strings:
 
     def action(self, kind: str) -> str:
         return ACTION_NAMES[self.language].get(kind, kind)
+
+    def reason(self, reason: str) -> str:
+        """A payment's reason: Chinese as the core writes it, with its English gloss in English
+        (``台费 table fee``); one the glossary lacks stays as it is."""
+        if self.chinese:
+            return reason
+        glosses = [REASON_GLOSSES.get(part) for part in reason.split("+")]
+        if not all(glosses):
+            return reason
+        return f"{reason} {' + '.join(str(gloss) for gloss in glosses)}"
 
     def suit(self, suit: int) -> str:
         return SUIT_NAMES[self.language][suit]

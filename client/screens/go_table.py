@@ -79,6 +79,10 @@ class GoTableScreen(TableScreen):
         size = self.view.size
         return max(SMALLEST[0], 2 * size + 7 + 27), max(SMALLEST[1], size + 5)
 
+    def in_play(self) -> bool:
+        """Seated in a game still going (ctrl+q asks twice then)."""
+        return not self.view.is_spectator and self.view.phase in ("play", "scoring")
+
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title", markup=False)
         with Horizontal(id="table"):

@@ -23,6 +23,7 @@ from client import hall_rooms
 from client.connection import HallError
 from client.hall_errors import explain, ui_language, without_rule_ids
 from client.screens.games import GamesScreen
+from client.screens.key_help import KeyHelp
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.mahjong_new_table import MahjongNewTableScreen, coin_terms, coin_tier
 from client.screens.mahjong_new_table import lobby_cells as mahjong_cells
@@ -84,7 +85,7 @@ def table_cells(summary: dict[str, Any]) -> tuple[str, ...]:
     )
 
 
-class LobbyScreen(SizeGuard, Screen):
+class LobbyScreen(KeyHelp, SizeGuard, Screen):
     DEFAULT_CSS = """
     LobbyScreen #title { height: 1; background: $panel; padding: 0 1; }
     LobbyScreen #main { height: 1fr; }

@@ -59,15 +59,14 @@ def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Te
         payer = party_name(view, int(payment["payer"]), strings)
         payee = party_name(view, int(payment["payee"]), strings)
         pays = strings("pays", payer=payer, payee=payee, amount=payment["amount"])
-        lines.append(Text(f"  {pays}  ({payment['reason']})"))
+        lines.append(Text(f"  {pays}  ({strings.reason(str(payment['reason']))})"))
     for payment in settlement.get("forfeited") or []:
         payee = party_name(view, int(payment["payee"]), strings)
         lines.append(Text(f"  ({payee} {payment['reason']} {payment['amount']}: 退回)", "dim"))
     totals = settlement.get("totals") or [0, 0, 0, 0]
     lines.append(Text(""))
-    lines.append(
-        Text("  ".join(f"{s.name} {t:+d}" for s, t in zip(view.seats, totals, strict=False)))
-    )
+    hand = "  ".join(f"{s.name} {t:+d}" for s, t in zip(view.seats, totals, strict=False))
+    lines.append(Text(f"{strings('hand_totals')}: {hand}"))
     lines.append(
         Text(
             f"{strings('scores')}: " + "  ".join(f"{s.name} {s.score:+d}" for s in view.seats),
@@ -79,8 +78,7 @@ def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Te
     if moved is not None:
         lines.append(coins_line(view, moved, strings))
     if view.match_over:
-        lines.append(Text(""))
-        lines.extend(standing_lines(view, strings))
+        lines.append(standing_line(view, strings))
     return Text("\n").join(lines)
 
 
@@ -121,23 +119,24 @@ def win_line(view: MahjongView, win: dict, strings: Strings, style: TileStyle) -
     return line
 
 
-def standing_lines(view: MahjongView, strings: Strings) -> list[Text]:
-    """The final standing: the hall's if it sent one, else the seats by score."""
-    lines = [Text(strings("standing"), "bold")]
+def standing_line(view: MahjongView, strings: Strings) -> Text:
+    """The final standing on one line (the hall's if it sent one, else the seats by score), so
+    a settlement with it still fits 80x24."""
     if view.standing:
-        for place, entry in enumerate(view.standing, 1):
-            lines.append(Text(f"  {place}. {entry.get('name', '?')}  {entry.get('score', 0):+d}"))
-        return lines
-    ranked = sorted(view.seats, key=lambda s: -s.score)
-    for place, seat in enumerate(ranked, 1):
-        lines.append(Text(f"  {place}. {seat.name}  {seat.score:+d}"))
-    return lines
+        entries = [(e.get("name", "?"), e.get("score", 0)) for e in view.standing]
+    else:
+        entries = [(s.name, s.score) for s in sorted(view.seats, key=lambda s: -s.score)]
+    places = "  ".join(
+        f"{place}. {name} {score:+d}" for place, (name, score) in enumerate(entries, 1)
+    )
+    return Text(f"{strings('standing')}: {places}", "bold")
 
 
 class MahjongSettlementScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     MahjongSettlementScreen { align: center middle; }
     MahjongSettlementScreen #settlement { width: 100%; height: 1fr; border: double $primary; }
+    MahjongSettlementScreen #hint { height: 1; padding: 0 1; text-style: bold; }
     """
     BINDINGS = [Binding("enter,escape,space", "close", "Continue", id="mahjong.settlement.close")]
 
@@ -150,9 +149,8 @@ class MahjongSettlementScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="settlement"):
             yield Static(settlement_text(self.view, self.strings, self.tile_style), id="lines")
-            yield Static(
-                self.strings("match_over" if self.view.match_over else "continue"), id="hint"
-            )
+        hint = self.strings("match_over" if self.view.match_over else "continue")
+        yield Static(hint, id="hint", markup=False)  # under the scroll: always in sight
         yield Footer()
 
     def show_coins(self, view: MahjongView) -> None:

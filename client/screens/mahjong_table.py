@@ -28,6 +28,7 @@ from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire,
 from client.screens.mahjong_claim_window import ClaimSeat, MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
+from client.screens.mahjong_xiapao import ChineseXiapaoScreen, MahjongXiapaoScreen
 from client.screens.table_screen import Hall, TableScreen
 from client.widgets.mahjong_board import MahjongBoard, hand_order, ruleset_title
 from client.widgets.tiles import TileStyle, face
@@ -50,8 +51,20 @@ KEY_OF = {
 
 
 FOOTER = {
-    "en": ("Discard", "Win", "Pung", "Kong", "Chow", "Pass", "Leave", "Void", "Next hand", "Bots"),
-    "zh": ("打出", "胡", "碰", "杠", "吃", "过", "离开", "定缺", "下一局", "电脑入座"),
+    "en": (
+        "Discard",
+        "Win",
+        "Pung",
+        "Kong",
+        "Chow",
+        "Pass",
+        "Leave",
+        "Void",
+        "Next hand",
+        "Bots",
+        "下炮 on/off",
+    ),
+    "zh": ("打出", "胡", "碰", "杠", "吃", "过", "离开", "定缺", "下一局", "电脑入座", "下炮开/关"),
 }
 TABLE_ACTIONS = {  # the key's action: the table action (you.legal) that enables it
     "ready": "ready",
@@ -63,7 +76,7 @@ TABLE_ACTIONS = {  # the key's action: the table action (you.legal) that enables
 def table_bindings(language: str) -> list[Binding]:
     """The table's keys, the footer's words in the UI language (the keys stay the same); the
     screen's `check_action` shows only those the ruleset and the moment allow."""
-    discard, win, pung, kong, chow, pass_, leave, void, ready, bots = FOOTER[language]
+    discard, win, pung, kong, chow, pass_, leave, void, ready, bots, xiapao = FOOTER[language]
     return [
         Binding("left,h", "move(-1)", "Left", show=False, id="mahjong.left"),
         Binding("right,l", "move(1)", "Right", show=False, id="mahjong.right"),
@@ -85,7 +98,7 @@ def table_bindings(language: str) -> list[Binding]:
         Binding("n", "ready", ready, id="mahjong.ready"),
         Binding("b", "add_bots", bots, id="mahjong.add_bots"),
         Binding("a", "auto", "Auto-play on/off", show=False, id="mahjong.auto"),
-        Binding("f", "xiapao", "下炮 on/off", show=False, id="mahjong.xiapao"),
+        Binding("f", "xiapao", xiapao, id="mahjong.xiapao"),
         Binding("q", "leave", leave, id="mahjong.leave"),
     ]
 
@@ -128,6 +141,7 @@ class MahjongTableScreen(TableScreen):
         self._settled: set[int] = set()
         self._cover_screen: MahjongCoverScreen | None = None
         self._settlement: MahjongSettlementScreen | None = None
+        self._xiapao_screen: MahjongXiapaoScreen | None = None
         self._xiapao = [False, False, False, False]  # Lengzi 下炮 as the table last said
         self._actions = sorted({b.action for _, b in self._bindings})
         self._held: list[dict[str, Any]] = []  # pushes waiting behind the claim window
@@ -201,6 +215,7 @@ class MahjongTableScreen(TableScreen):
             self.show_view(view)
             if view.phase not in CLAIM_PHASES:
                 self._claimant = None  # the claim is over; next time this seat gets a cover
+        self._say_automatic(message)
         if gap:
             self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
 
@@ -212,6 +227,40 @@ class MahjongTableScreen(TableScreen):
             self._xiapao[int(message["seat"])] = bool(message.get("on"))
         if message.get("kind") == "over":
             self._say_why_over(message)
+
+    def _say_automatic(self, message: dict[str, Any]) -> None:
+        """What the hall did by itself is said (MJ-06): the action it took for a seat whose time
+        ran out, and a seat it now plays (托管, after two timeouts in a row)."""
+        s, kind = self.strings, message.get("kind")
+        if kind == "timeout" and str(message.get("by")) in ("0", "1", "2", "3"):
+            seat = int(message["by"])
+            who = s("you") if seat in self.view.mine else self.view.seats[seat].name
+            self.say(s("timed_out", who=who, what=self._what_was_done(seat, message)))
+        elif (
+            kind == "auto"
+            and message.get("on")
+            and str(message.get("seat")) in ("0", "1", "2", "3")
+        ):
+            seat = int(message["seat"])
+            if seat in self.view.mine:
+                self.say(s("auto_you"))
+            else:
+                self.say(s("auto_other", name=self.view.seats[seat].name))
+
+    def _what_was_done(self, seat: int, message: dict[str, Any]) -> str:
+        s = self.strings
+        for event in message.get("events") or []:
+            if not isinstance(event, dict) or event.get("seat") != seat:
+                continue
+            if event.get("type") == "discarded" and type(event.get("tile")) is int:
+                tile = face(kind_of(event["tile"]), self.tile_style).strip()
+                return s("auto_discarded", tile=tile)
+            if event.get("type") == "void_declared":
+                void = self.view.seats[seat].void
+                return (
+                    s("auto_void", suit=s.suit(void)) if void is not None else s("auto_void_hidden")
+                )
+        return s("auto_passed")
 
     def _say_why_over(self, message: dict[str, Any]) -> None:
         """A coin match can end early: a player below the room's minimum at a deal, or one
@@ -380,6 +429,8 @@ class MahjongTableScreen(TableScreen):
             self._cover_seat(view)
         self._redraw()
         self._close_old_settlement(view)
+        if self._xiapao_screen is not None and "xiapao" not in view.table_actions:
+            self._xiapao_screen.dismiss(self._xiapao_screen.on)  # dealt meanwhile
         if self._settlement is not None:
             self._settlement.show_coins(view)
         self._maybe_settle(view)
@@ -427,9 +478,55 @@ class MahjongTableScreen(TableScreen):
         self.app.push_screen(self._settlement, self._settlement_closed)
 
     def _settlement_closed(self, _: None) -> None:
+        """After the last hand the settlement's Enter goes back to the lobby, as it says (the
+        board of a finished match offers nothing more); otherwise on to the next deal."""
         self._settlement = None
+        if self.view.match_over:
+            self.run_worker(self._leave(), group="leave", exclusive=True)
+        elif "ready" in self.view.table_actions:
+            self._get_ready()
+
+    # Ready for the next deal, after each seat's 下炮 (Lengzi, LZ-09).
+
+    def _get_ready(self) -> None:
+        """Before a deal every seat of ours chooses its 下炮 where the table offers it (in
+        hot-seat each behind its own cover), then the hall is told we are ready."""
+        seats = list(self.view.mine) if "xiapao" in self.view.table_actions else []
+        self._ask_xiapao(seats, [])
+
+    def _ask_xiapao(self, seats: list[int], chosen: list[tuple[int, bool]]) -> None:
+        if "xiapao" not in self.view.table_actions:
+            seats = []  # the deal came meanwhile (a timed table): the choice has closed
+        if not seats:
+            self.run_worker(self._choices_then_ready(chosen), group="ready")
+            return
+        seat, rest = seats[0], seats[1:]
+        s, name = self.strings, self.view.seats[seat].name
+        wind = wind_of(seat, self.view.dealer, s.chinese)
+
+        def chosen_one(on: bool | None) -> None:
+            self._xiapao_screen = None
+            self._ask_xiapao(rest, [*chosen, (seat, bool(on))])
+
+        def ask(_: int | None = None) -> None:
+            kind = ChineseXiapaoScreen if s.chinese else MahjongXiapaoScreen
+            self._xiapao_screen = kind(s, f"{wind} {name}", self._xiapao[seat])
+            self.app.push_screen(self._xiapao_screen, chosen_one)
+
+        if len(self.view.mine) > 1:
+            cover = MahjongCoverScreen(
+                seat, s("cover", name=name, wind=wind), s("xiapao_cover", name=name)
+            )
+            self.app.push_screen(cover, ask)
+        else:
+            ask()
+
+    async def _choices_then_ready(self, chosen: list[tuple[int, bool]]) -> None:
+        for seat, on in chosen:
+            if on != self._xiapao[seat] and "xiapao" in self.view.table_actions:
+                await self._table_act("xiapao", seat=str(seat), on=on)
         if "ready" in self.view.table_actions:
-            self.run_worker(self._table_act("ready"), group="ready")
+            await self._table_act("ready")
 
     def _close_old_settlement(self, view: MahjongView) -> None:
         """The next hand has been dealt (a timed table does not wait): back to the table."""
@@ -479,6 +576,7 @@ class MahjongTableScreen(TableScreen):
         s, view = self.strings, self.view
         left = view.seconds_left(now)
         clock = f"  [{s('secs', n=left)}]" if left is not None and view.legal else ""
+        waited = f"  [{s('secs', n=left)}]" if left is not None and not view.legal else ""
         pao = ""
         if "xiapao" in view.table_actions and view.you is not None:
             pao = "  " + s("xiapao_toggle", state=s("on" if self._xiapao[view.you] else "off"))
@@ -499,9 +597,9 @@ class MahjongTableScreen(TableScreen):
         if view.phase == "declare_void":
             if view.legal_of("declare_void"):
                 return s("declare_void") + "  m / p / s" + clock
-            return s("waiting_void")
-        if not view.legal:
-            return self._turn_text().strip() or s("waiting_claims")
+            return s("waiting_void") + waited
+        if not view.legal:  # the seat waited on, with its time
+            return (self._turn_text().strip() or s("waiting_claims")) + waited
         offer = view.offer
         head = ""
         if offer is not None and view.phase in ("claim", "rob"):
@@ -625,7 +723,9 @@ class MahjongTableScreen(TableScreen):
 
     def action_settlement(self) -> None:
         if self.view.settlement is not None:
-            self.app.push_screen(MahjongSettlementScreen(self.view, self.strings, self.tile_style))
+            shown = MahjongSettlementScreen(self.view, self.strings, self.tile_style)
+            after = self._settlement_closed if self.view.match_over else None
+            self.app.push_screen(shown, after)  # the last one's Enter goes to the lobby, as said
 
     def _send(self, action: dict[str, Any]) -> None:
         """The machine action goes out as `act` with its type and tile, for the seat shown
@@ -647,7 +747,7 @@ class MahjongTableScreen(TableScreen):
 
     def action_ready(self) -> None:
         if "ready" in self.view.table_actions:
-            self.run_worker(self._table_act("ready"), group="ready")
+            self._get_ready()
 
     def action_xiapao(self) -> None:
         """Lengzi: turn this seat's 下炮 on or off for the coming deals (LZ-09)."""
@@ -666,6 +766,10 @@ class MahjongTableScreen(TableScreen):
     def action_add_bots(self) -> None:
         if "add_bots" in self.view.table_actions:
             self.run_worker(self._table_act("add_bots"), group="ready")
+
+    def in_play(self) -> bool:
+        """Seated in a match still going (ctrl+q asks twice then)."""
+        return self.view.me is not None and not self.view.match_over
 
     def action_leave(self) -> None:
         playing = self.view.me is not None and not self.view.match_over

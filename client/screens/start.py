@@ -58,8 +58,13 @@ class StartScreen(SizeGuard, Screen):
 
     def on_mount(self) -> None:
         self._show_size()
+        # The hall named on the command line (`qipai HOST:PORT`), else the last one reached: if
+        # the named one cannot be reached, the box holds it to correct, not an older address.
+        launch = getattr(self.app, "launch", None)
         settings = getattr(self.app, "settings", None)
-        if settings is not None:
+        if launch is not None and launch.mode == "connect" and launch.address:
+            self.query_one("#address", Input).value = launch.address
+        elif settings is not None:
             self.query_one("#address", Input).value = settings.last_server
 
     def on_screen_resume(self) -> None:

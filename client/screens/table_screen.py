@@ -10,6 +10,7 @@ from textual.screen import Screen
 
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
+from client.screens.key_help import KeyHelp
 from client.screens.size_guard import SizeGuard
 
 
@@ -17,7 +18,7 @@ class Hall(Protocol):
     async def request(self, kind: str, **fields: Any) -> dict[str, Any]: ...
 
 
-class TableScreen(SizeGuard, Screen):
+class TableScreen(KeyHelp, SizeGuard, Screen):
     hall: Hall
     table: int
 

@@ -17,7 +17,10 @@ from qipai.mahjong.tiles import kind_name, kind_name_cjk, suit_of
 
 BACK = "▒▒"
 SUIT_STYLES = ("bold red", "bold blue", "bold green")
-HONOUR_STYLE = "bold magenta"
+HONOUR_STYLE = "bold cyan"
+"""Four colours that stay four: Textual draws the ANSI names through its theme, where red and
+magenta are the same #f4005f (honours were magenta: one red with the characters), and a 16-colour
+terminal (TERM=xterm) keeps red, blue, green and cyan apart."""
 
 
 @dataclass(frozen=True)

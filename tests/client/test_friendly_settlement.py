@@ -35,7 +35,10 @@ async def settlement_lines(wire: dict) -> str:
 @pytest.mark.asyncio
 async def test_a_friendly_lengzi_win_says_why_there_is_no_fee_and_what_the_pot_takes():
     text = await settlement_lines(lengzi_wire(coins=False))
-    assert "carol pays bob 2  (棱子胡)" in text and "carol pays pot 10  (点炮入锅)" in text
+    assert (
+        "carol pays bob 2  (棱子胡 closed-wait win)" in text
+        and "carol pays pot 10  (点炮入锅" in text
+    )
     assert "pays house" not in text
     assert "Friendly table: no coins move, so the house takes no 台费" in text
     assert "Each 点炮 feeds the pot 10 stakes" in text
@@ -44,5 +47,5 @@ async def test_a_friendly_lengzi_win_says_why_there_is_no_fee_and_what_the_pot_t
 @pytest.mark.asyncio
 async def test_a_coin_room_settlement_has_its_fee_and_no_friendly_words():
     text = await settlement_lines(lengzi_wire(coins=True))
-    assert "alice pays house 10  (台费)" in text
+    assert "alice pays house 10  (台费 table fee)" in text
     assert "Friendly table" not in text

@@ -91,8 +91,9 @@ async def test_a_local_hot_seat_hand_is_played_from_the_keyboard_to_the_standing
         assert text.startswith("Settlement of hand 1  四川麻将")
         assert "Final standing" in text and "Scores:" in text
         assert screen.view.match_over and screen.view.settlement is not None
-        await pilot.press("enter")
-        await until(pilot, lambda: app.screen is screen, "the table again")
+        await pilot.press("enter")  # the match is over: back to the lobby, as the hint says
+        await until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby")
+        assert screen not in app.screen_stack
         await app.close_hall()
 
 

@@ -15,6 +15,7 @@ from client.screens.mahjong_claim_window import MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.screens.mahjong_table import ChineseMahjongTableScreen, MahjongTableScreen
+from client.screens.mahjong_xiapao import MahjongXiapaoScreen
 from client.widgets.mahjong_board import MahjongBoard
 from client.widgets.tiles import TileStyle
 from qipai.mahjong.rulesets import get_ruleset
@@ -268,7 +269,9 @@ async def test_the_settlement_shows_hands_fans_payments_and_scores_and_enter_say
                 assert f"{fan.name_zh} {fan.value}" in text
         for payment in settlement.payments:
             line = f"{NAMES[payment.payer]} pays {NAMES[payment.payee]} {payment.amount}"
-            assert f"{line}  ({payment.reason})" in text
+            assert f"{line}  ({Strings().reason(payment.reason)})" in text
+        assert "(点炮 dealt in)" in text  # the Chinese reason with its English gloss
+        assert "This hand: alice +" in text
         assert "WON 5p <- bob" in text
         assert "Scores: alice +4  bob -4  carol +0  dave +0" in text
         await pilot.press("enter")
@@ -292,10 +295,17 @@ async def test_the_end_of_the_match_shows_the_standing():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = str(app.screen.query_one("#lines", Static).render())
-        assert (
-            "Final standing\n  1. alice  +12\n  2. carol  +0\n  3. bob  -4\n  4. dave  -8" in text
-        )
-        assert "The match is over" in str(app.screen.query_one("#hint", Static).render())
+        assert "Final standing: 1. alice +12  2. carol +0  3. bob -4  4. dave -8" in text
+        hint = app.screen.query_one("#hint", Static)
+        assert "The match is over - enter leaves the table" in str(hint.render())
+        assert hint.region.bottom <= 23  # in sight at 80x24, over the footer, not scrolled off
+        lines = app.screen.query_one("#lines", Static)
+        assert lines.region.bottom <= hint.region.y  # the whole settlement fits, unscrolled
+        await pilot.press("enter")  # back to the lobby, as the hint says
+        await pilot.pause()
+        await pilot.pause()
+        assert not any(isinstance(s, MahjongTableScreen) for s in app.screen_stack)
+    assert app.hall.acts() == [] and app.hall.requests[-1] == {"type": "leave", "table": 4}
 
 
 def claimable_discard() -> HandMachine:
@@ -700,6 +710,9 @@ async def test_before_a_lengzi_deal_f_toggles_xiapao_and_n_says_ready():
         await pilot.pause()
         assert text_of(app, "#prompt") == "n: ready for the next deal  f: 下炮 on"
         await pilot.press("f", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, MahjongXiapaoScreen)  # n asks once more (LZ-09)
+        await pilot.press("enter")
         await pilot.pause()
     assert app.hall.acts() == [
         {"type": "act", "table": 4, "action": "xiapao", "seat": "0", "on": True},

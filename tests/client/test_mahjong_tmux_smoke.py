@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
-from tests.client.test_tmux_smoke import WAIT, Tmux, hall_processes, qipai_command
+from tests.client.test_tmux_smoke import WAIT, Tmux, hall_processes, qipai_command, quit_mid_game
 from tests.conftest import require_program
 
 
@@ -64,7 +64,7 @@ def test_local_mahjong_against_three_bots_in_tmux(tmp_path: Path):
         after = tmux.wait_for("to play")  # a bot's turn once ours is done
         assert "Your turn" not in after
         assert len(hall_processes(str(tmp_path / "data"))) == 1
-        tmux.run("send-keys", "-t", "smoke", "C-q")
+        quit_mid_game(tmux)
         tmux.wait_for("QIPAI-EXIT=0")
         assert hall_processes(str(tmp_path / "data")) == []
     finally:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
-from tests.client.test_tmux_smoke import Tmux, qipai_command
+from tests.client.test_tmux_smoke import Tmux, qipai_command, quit_mid_game
 from tests.conftest import require_program
 
 
@@ -44,7 +44,7 @@ def test_local_mahjong_at_60x20_shows_the_hand_in_tmux(tmp_path: Path):
         assert len(mine) == 1 and len(re.findall(r"[1-9][mps]", rows[mine[0]])) in (13, 14)
         assert "(you)" in rows[mine[0] - 1]
         assert "Choose your void suit" in rows[mine[0] + 2]  # under the hint line
-        tmux.run("send-keys", "-t", "smoke", "C-q")
+        quit_mid_game(tmux)
         tmux.wait_for("QIPAI-EXIT=0")
     finally:
         subprocess.run([*tmux.base, "kill-server"], capture_output=True, timeout=10)
@@ -60,7 +60,7 @@ def test_a_19x19_go_board_at_60x20_names_the_size_it_needs_in_tmux(tmp_path: Pat
         tmux.run("resize-window", "-t", "smoke", "-x", "80", "-y", "24")
         board = tmux.wait_for("Black to play")
         assert "too small" not in board and "19  . . ." in board and " 1  . . ." in board
-        tmux.run("send-keys", "-t", "smoke", "C-q")
+        quit_mid_game(tmux)
         tmux.wait_for("QIPAI-EXIT=0")
     finally:
         subprocess.run([*tmux.base, "kill-server"], capture_output=True, timeout=10)

@@ -20,7 +20,7 @@ from client.screens.start import StartScreen
 from client.screens.start_mahjong import StartMahjongScreen
 from tests.client.test_app_flows import until
 from tests.client.test_mahjong_app_flows import prompt_of, table_of
-from tests.client.test_tmux_smoke import Tmux, hall_processes, qipai_command
+from tests.client.test_tmux_smoke import Tmux, hall_processes, qipai_command, quit_mid_game
 from tests.conftest import require_program
 
 
@@ -126,7 +126,7 @@ def test_qipai_then_j_deals_mahjong_against_bots_in_tmux_without_colour(tmp_path
         middle = [line[27:53].strip() for line in dealt.splitlines()]
         assert "四川麻将" in middle and "Hand 1/4" in middle and dealt.count("bot-") >= 3
         assert len(hall_processes(str(tmp_path / "data"))) == 1
-        tmux.run("send-keys", "-t", "smoke", "C-q")
+        quit_mid_game(tmux)
         tmux.wait_for("QIPAI-EXIT=0")
         assert hall_processes(str(tmp_path / "data")) == []
     finally:

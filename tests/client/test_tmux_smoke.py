@@ -65,6 +65,13 @@ class Tmux:
             time.sleep(0.1)
 
 
+def quit_mid_game(tmux: Tmux) -> None:
+    """ctrl+q in a game still going asks first; the second press quits."""
+    tmux.run("send-keys", "-t", "smoke", "C-q")
+    tmux.wait_for("Quit?")
+    tmux.run("send-keys", "-t", "smoke", "C-q")
+
+
 def test_qipai_starts_plays_a_move_and_quits_in_tmux(tmp_path: Path):
     tmux = Tmux(require_program("tmux"), f"qipai-smoke-{os.getpid()}")
     env = {
@@ -89,7 +96,7 @@ def test_qipai_starts_plays_a_move_and_quits_in_tmux(tmp_path: Path):
         played = tmux.wait_for("White to play")
         assert " 5  . . . .[X]. . . .  5" in played and "Last: E5" in played
         assert len(hall_processes(str(tmp_path / "data"))) == 1  # the local hall, a child
-        tmux.run("send-keys", "-t", "smoke", "C-q")
+        quit_mid_game(tmux)
         tmux.wait_for("QIPAI-EXIT=0")
         assert hall_processes(str(tmp_path / "data")) == []
     finally:
