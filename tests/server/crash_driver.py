@@ -151,6 +151,7 @@ class Pair:
             return  # the hall went away under us
         except Exception as error:  # a failed check, or a reply the driver did not expect
             tally.fail(f"{self.label}: {type(error).__name__}: {error}")
+            self.table = None  # counted once: the pair starts afresh in the next life
 
     def _check_restored(self, replies: dict[str, dict], tally: Tally) -> None:
         table = self.table
