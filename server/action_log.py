@@ -121,6 +121,18 @@ class ActionLog:
         self._wake = trio.Event()
         self._generation = 0
         """The number of the batch being filled; a held push waits for its commit."""
+        self._done_generation = -1
+        self._last_generation: dict[int, int] = {}
+        """Each table's batch of its last entry (``pending_for``)."""
+
+    @property
+    def pending(self) -> bool:
+        """Entries are queued that are not committed yet."""
+        return self._committed < self._queued
+
+    def pending_for(self, table_id: int) -> bool:
+        """The table has an entry that is not committed yet."""
+        return self._last_generation.get(table_id, -1) > self._done_generation
 
     def logging(self, table_id: int) -> bool:
         return table_id in self._next
@@ -153,6 +165,7 @@ class ActionLog:
 
     def _queue(self, table: Table) -> None:
         self._queued += 1
+        self._last_generation[table.id] = self._generation
         self._batch.tables[table.id] = table
         self._wake.set()
 
@@ -180,6 +193,9 @@ class ActionLog:
                     except Exception:
                         log.exception("could not write the action log of %s", list(batch.tables))
             self._committed = batch.upto
+            self._done_generation = generation
+            for table_id in [t for t, g in self._last_generation.items() if g <= generation]:
+                del self._last_generation[table_id]
             for table in batch.tables.values():
                 table.release(generation)
             waiting, self._waiters = self._waiters, []

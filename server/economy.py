@@ -360,17 +360,21 @@ def close_table_pot(db: sqlite3.Connection, pot: str, ref: str, at: float) -> No
         post(db, close_pot(pot, balance(db, pot), ref), at)
 
 
-def close_stranded_pots(db: sqlite3.Connection, at: float) -> dict[str, int]:
-    """On start no match is being played, so every Lengzi pot still holding coins belongs to a
-    table lost with the last server (killed, or stopped mid-match): it closes to the house
-    (LZ-10), each in its own transaction. The ref carries the movement's number, which the
-    ledger never hands out twice. Returns each pot with the coins it held."""
-    pots = dict(
-        db.execute(
+def close_stranded_pots(
+    db: sqlite3.Connection, at: float, keep: frozenset[str] | set[str] = frozenset()
+) -> dict[str, int]:
+    """On start every Lengzi pot still holding coins belongs to a table lost with the last
+    server, unless it is a restored match's (in ``keep``): it closes to the house (LZ-10), each
+    in its own transaction. The ref carries the movement's number, which the ledger never
+    hands out twice. Returns each pot with the coins it held."""
+    pots = {
+        account: coins
+        for account, coins in db.execute(
             "SELECT account, coins FROM balances WHERE account LIKE ? AND coins != 0",
             (pot_account("%"),),
         )
-    )
+        if account not in keep
+    }
     for pot in pots:
         with transaction(db):
             number = db.execute("SELECT COALESCE(MAX(movement), 0) + 1 FROM ledger").fetchone()[0]

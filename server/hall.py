@@ -26,7 +26,7 @@ from qipai.platform.errors import (
 )
 from qipai.platform.go_ranks import GoStanding, check_ranked_pairing
 from qipai.platform.grants import RELIEF_COINS
-from qipai.platform.ledger import HOUSE
+from qipai.platform.ledger import HOUSE, pot_account
 from qipai.platform.newcomers import (
     DAY,
     NewcomerRule,
@@ -167,7 +167,8 @@ class Hall:
         refunded = bets.refund_unfinished(store.db, time.time(), keep=kept)
         if refunded:
             log.info("refunded the bets of %d unfinished games: %s", len(refunded), refunded)
-        closed = economy.close_stranded_pots(store.db, time.time())
+        pots = {pot_account(f"table:{t.id}") for t in live if t.damage is None and t.room != "go"}
+        closed = economy.close_stranded_pots(store.db, time.time(), keep=pots)
         if closed:
             log.info("closed %d pots of matches cut short to the house: %s", len(closed), closed)
         self._next_game = store.next_game_id()
@@ -196,15 +197,16 @@ class Hall:
         """Rebuild one table that was running; one whose log does not replay is given up."""
         why = live.damage
         if why is None:
+            self.log_writer.restored(live.id, len(live.entries))
             try:
                 table = table_type(self.rooms[live.room]).restored(self, live)
             except Exception as error:
                 log.exception("table %d: its log does not replay", live.id)
                 why = f"its log does not replay ({type(error).__name__}: {error})"
+                self.log_writer.ended(live.id)
             else:
                 record = getattr(table, "record_id", None) or 0
                 self._next_game = max(self._next_game, record + 1)
-                self.log_writer.restored(live.id, len(live.entries))
                 self._open(table)
                 log.info(
                     "restored table %d (%s) at action %d", live.id, live.room, len(live.entries)
@@ -219,6 +221,9 @@ class Hall:
         record = live.header.get("record")
         if record is not None:
             bets.refund_pool(db, bets.game_ref(record), at=time.time())
+        pot = pot_account(f"table:{live.id}")
+        if economy.balance(db, pot):  # a Lengzi match cut short: LZ-10
+            economy.close_table_pot(db, pot, f"table:{live.id}:closed", at=time.time())
         action_log.end_live_alone(db, live.id)
         notice = {"kind": "table_lost", "table": live.id, "room": live.room, "reason": why}
         for name in {seat[0] for seat in live.header.get("seats", {}).values() if not seat[1]}:
@@ -266,6 +271,8 @@ class Hall:
             reply = handler(session, request)
             if not isinstance(reply, dict):
                 reply = await reply
+            if self.log_writer.pending:
+                await self.log_writer.durable()  # what the request did to a table is stored
             session.send(ok_reply(rid, **reply))
         except ProtocolError as exc:
             session.send(reply_for(rid, exc))
@@ -704,19 +711,12 @@ class Hall:
             raise ProtocolError(ErrorCode.NOT_AT_TABLE, "sit or watch first")
         return {"view": table.view_for(session)}
 
-    def on_act(self, session: Session, request: dict) -> dict | Awaitable[dict]:
+    def on_act(self, session: Session, request: dict) -> dict:
         table = self._table(request["table"])
         seats = table.seats_of(session.name)
         if not seats:
             raise ProtocolError(ErrorCode.NOT_SEATED, "you do not sit at this table")
         table.act(seats, request)
-        if table.action_log is None:
-            return {}
-        return self._acknowledged()
-
-    async def _acknowledged(self) -> dict:
-        """An action is acknowledged once its log entry is committed."""
-        await self.log_writer.durable()
         return {}
 
     # ------------------------------------------------------------------ finished games
@@ -822,6 +822,12 @@ class Hall:
         self._write(
             lambda _: write(self.store.db, self.store._insert_mahjong_hand), None, label, written
         )
+
+    def end_live(self, table_id: int) -> None:
+        """A table's match ended: its log goes, after every write of its own."""
+        self.log_writer.ended(table_id)
+        query = partial(action_log.end_live_alone, self.store.db)
+        self._write(query, table_id, f"table {table_id}'s log ended")
 
     def record_adjourned(self, table_id: int, game: AdjournedGame) -> None:
         self.log_writer.ended(table_id)

@@ -62,6 +62,8 @@ class Table:
         self.action_log: ActionLog | None = None
         """Set on a table whose actions are logged (``server.action_log``)."""
         self._held: list[tuple[int, Session, bytes]] = []
+        self.changing = False
+        """Set while an action that will be logged is carried out: what it publishes waits."""
 
     # ------------------------------------------------------------------ game hooks
 
@@ -92,6 +94,10 @@ class Table:
         await trio.sleep_forever()
 
     # ------------------------------------------------------------------ seats and audience
+
+    def now(self) -> float:
+        """The table's clock (a restored mahjong table's runs on from its log)."""
+        return trio.current_time()
 
     @property
     def running(self) -> bool:
@@ -198,7 +204,7 @@ class Table:
         """While the table's last action is not in the store, its pushes wait (the batch they
         wait for), so that no client sees what a crash could undo."""
         log = self.action_log
-        if log is None or not (self._held or log.logging(self.id)):
+        if log is None or not (self._held or self.changing or log.pending_for(self.id)):
             return None
         return log.hold(self)
 
@@ -301,7 +307,7 @@ class Table:
             if online:
                 self.offline_since.pop(seat, None)
             else:
-                self.offline_since[seat] = trio.current_time()
+                self.offline_since[seat] = self.now()
             self.publish("online" if online else "offline", seat=seat, name=name)
 
     def chat(self, session: Session, text: str) -> None:

@@ -253,11 +253,12 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
                 ErrorCode.WRONG_PHASE, "the hall restarted: waiting for both players to return"
             )
         seat = self._acting_seat(seats, message, action)
-        try:
-            getattr(self, f"_do_{action}")(seat, message)
-        except GoError as error:
-            raise protocol_error(error) from None
-        self._log(action, seat, message)
+        with self.logged_change():
+            try:
+                getattr(self, f"_do_{action}")(seat, message)
+            except GoError as error:
+                raise protocol_error(error) from None
+            self._log(action, seat, message)
 
     def _acting_seat(self, seats: tuple[str, ...], message: dict[str, Any], action: str) -> str:
         wanted = message.get("seat")
@@ -311,8 +312,9 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
 
     def forfeit(self, seat: str) -> None:
         if self.game.phase != OVER:  # leaving while the result is being stored changes nothing
-            self._do_resign(seat, {})
-            self._log("resign", seat, {})
+            with self.logged_change():
+                self._do_resign(seat, {})
+                self._log("resign", seat, {})
 
     def _do_undo_request(self, seat: str, message: dict[str, Any]) -> None:
         if self.game.phase != PLAY:

@@ -127,8 +127,9 @@ class GoTimekeeping:
         if trio.current_time() < self._scoring_since + RANKED_SCORING_SECONDS:
             return
         seat = COLOR_SEAT[self.game.to_move]
-        self._resume(seat)
-        self._log("resume", seat, {})
+        with self.logged_change():
+            self._resume(seat)
+            self._log("resume", seat, {})
 
     def flag_check(self) -> None:
         """End the game if the running side's time is up (GO-08)."""
@@ -137,10 +138,11 @@ class GoTimekeeping:
         loser = self.clock.flag(trio.current_time())
         if loser is None:
             return
-        self.game.lose_on_time(loser)
-        self.publish("timeout", by=COLOR_SEAT[loser])
-        self.finish()
-        self._log("timeout", COLOR_SEAT[loser], {})
+        with self.logged_change():
+            self.game.lose_on_time(loser)
+            self.publish("timeout", by=COLOR_SEAT[loser])
+            self.finish()
+            self._log("timeout", COLOR_SEAT[loser], {})
 
     def _clock_view(self) -> dict[str, Any] | None:
         clock = self.clock

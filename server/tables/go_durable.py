@@ -11,6 +11,8 @@ runs, GO-12's adjournment counts). A golden game's bets are the ledger's, read b
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import trio
@@ -52,6 +54,15 @@ class GoDurable:
             "record": self.record_id,
         }
         log.open(self, self.room, header)
+
+    @contextmanager
+    def logged_change(self: GoTable) -> Iterator[None]:
+        """What is published inside waits for the commit of the entry logged after it."""
+        self.changing = True
+        try:
+            yield
+        finally:
+            self.changing = False
 
     def _log(self: GoTable, action: str, seat: str, message: dict[str, Any]) -> None:
         log = self.action_log

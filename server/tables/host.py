@@ -84,6 +84,11 @@ class MahjongHost(TableHost, Protocol):
 
     async def flush(self) -> None: ...
 
+    @property
+    def action_log(self) -> ActionLog | None: ...
+
+    def end_live(self, table_id: int) -> None: ...
+
 
 @runtime_checkable
 class GoHost(TableHost, Protocol):

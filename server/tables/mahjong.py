@@ -36,6 +36,7 @@ from .base import Occupant
 from .host import MahjongHost
 from .mahjong_books import MahjongBooks
 from .mahjong_config import MahjongConfig
+from .mahjong_durable import LoggedMatch, MahjongDurable
 from .mahjong_rooms import AntiCheatRooms
 from .mahjong_views import standing
 
@@ -72,7 +73,7 @@ def protocol_error(error: MahjongError) -> ProtocolError:
     return ProtocolError(code, error.message)
 
 
-class MahjongTable(AntiCheatRooms, MahjongBooks):
+class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
     seat_order = ("0", "1", "2", "3")
     options: MahjongOptions
 
@@ -83,17 +84,11 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
         super().__init__(hall, table_id, options, created_by)
         self.config: MahjongConfig = hall.config.mahjong
         seed = self.config.seed
-        self.rng = random.Random(secrets.randbits(64) if seed is None else seed + table_id)
+        self.seed = secrets.randbits(64) if seed is None else seed + table_id
+        """The seed of the match's ``rng`` (seats, the match, each hand): logged to replay it."""
         ruleset = get_ruleset(options.ruleset, options.hand_rules)
         self.tier = RoomTier[options.tier.upper()] if options.tier else None
-        rules = TableRules(
-            length=MatchLength(options.hands, options.rounds),
-            timed=options.timed and not options.hotseat,
-            hotseat=options.hotseat,
-            coins=self.tier is not None,
-            random_seats=options.random_seats,
-        )
-        self.core = MahjongTableMatch(ruleset, rules, self.config, self.rng)
+        self.core = self._new_core()
         self.incremental: set[str] = set()
         """Players whose connection takes events without the full view (``publish``)."""
         self.history_published = 0
@@ -113,6 +108,19 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
         after each hand's coins are written."""
         self.coins_moved: dict[str, Any] | None = None
         """The last written hand's coins per seat (``game.coins_moved``)."""
+
+    def _new_core(self) -> LoggedMatch:
+        options = self.options
+        rules = TableRules(
+            length=MatchLength(options.hands, options.rounds),
+            timed=options.timed and not options.hotseat,
+            hotseat=options.hotseat,
+            coins=self.tier is not None,
+            random_seats=options.random_seats,
+        )
+        self.rng = random.Random(self.seed)
+        ruleset = get_ruleset(options.ruleset, options.hand_rules)
+        return LoggedMatch(MahjongTableMatch(ruleset, rules, self.config, self.rng), self)
 
     @property
     def match(self) -> Match | None:
@@ -156,8 +164,9 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
 
     def start(self) -> None:
         """The fourth seat is taken: the match draws the seats (if the room wants it)."""
+        self._log_open()
         self._sync()
-        occupants = self.core.start(list(self.seats.values()), trio.current_time())
+        occupants = self.core.start(list(self.seats.values()), self.now())
         self.seats = dict(zip(self.seat_order, occupants, strict=True))
         self._sync()
         self._carry_out()
@@ -179,11 +188,12 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
     async def run(self) -> None:
         await trio.to_thread.run_sync(prepare_analysis)
         while True:
-            with trio.CancelScope(deadline=self._next_time()) as timer:
+            with trio.CancelScope(deadline=self._next_time() + self.time_offset) as timer:
                 self._timer = timer
                 await trio.sleep_forever()
             self._timer = None
-            if self._pumping() and self.core.stake_due(trio.current_time()):
+            self.pause_check()
+            if self._pumping() and self.core.stake_due(self.now()):
                 await self._read_stake()
             self._play_due()
             await trio.sleep(0)
@@ -192,13 +202,13 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
         """Do what is due now, a bounded number of steps (the table's task yields between
         such runs, so one busy table cannot starve others)."""
         for _ in range(64):
-            if not self._step(trio.current_time()):
+            if not self._step(self.now()):
                 break
 
     def _pumping(self) -> bool:
         """A stopping hall plays on for nobody: every player is offline then, and their seats
         would be played to the end."""
-        return self.started and not self.hall.shutting_down
+        return self.started and not self.hall.shutting_down and self.paused_until is None
 
     def publish(self, kind: str, events: list | None = None, **detail: Any) -> None:
         self._sync()  # the view shows who the server plays now
@@ -206,12 +216,16 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
 
     def wake(self) -> None:
         super().wake()
+        if self._replaying:
+            return  # the log holds each touch
         self._sync()
-        self.core.touch(trio.current_time())
+        self.core.touch(self.now())
         if self._timer is not None:
-            self._timer.deadline = self._next_time()
+            self._timer.deadline = self._next_time() + self.time_offset
 
     def _next_time(self) -> float:
+        if self.paused_until is not None:
+            return self.paused_until - self.time_offset
         return self.core.next_deadline() if self._pumping() else table_match.NEVER
 
     def _step(self, now: float) -> bool:
@@ -224,6 +238,8 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
 
     def _sync(self) -> None:
         """Tell the match who the server plays: bots, and players who are away."""
+        if self._replaying:
+            return  # the log holds who was present
         seats = [(int(s), o) for s, o in self.seats.items() if o is not None]
         self.core.presence = Presence(
             bots=frozenset(s for s, o in seats if o.bot),
@@ -235,7 +251,9 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
     def _carry_out(self) -> None:
         """Do what the match asks, in its order."""
         for output in self.core.outputs():
-            if isinstance(output, table_match.Publish):
+            if self._replaying and not isinstance(output, (table_match.Publish, table_match.ToBot)):
+                self.replayed_output(output)
+            elif isinstance(output, table_match.Publish):
                 if output.kind == "deal":
                     self.fee_paid = set()
                 self.publish(output.kind, events=output.events, **self._detail(output))
@@ -281,6 +299,8 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
         if ended.escaped is not None:
             why["escaped"] = names[ended.escaped]
         self.publish("over", standing=standing(list(names), match), **why)
+        if self.action_log is not None:
+            self.hall.end_live(self.id)
         self.hall.table_changed(self)
         self.hall.close_if_abandoned(self)
 
@@ -299,7 +319,7 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             self._carry_out()
             return
         self.game_ids[number] = record_id
-        self.core.stored(number, trio.current_time())
+        self.core.stored(number, self.now(), record_id)
         self._carry_out()
         if names is not None:
             self._coins_written(number, names, outcome)
@@ -353,6 +373,10 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             raise ProtocolError(ErrorCode.TABLE_NOT_STARTED, "waiting for four players")
         if self.core.finished:
             raise ProtocolError(ErrorCode.GAME_OVER, "the match is over")
+        if self.paused_until is not None:
+            raise ProtocolError(
+                ErrorCode.WRONG_PHASE, "the hall restarted: waiting for the players to return"
+            )
         seat = self._acting_seat(seats, message)
         self._sync()
         try:
@@ -372,7 +396,7 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
         wire: dict[str, Any] = {"seat": seat, "type": action}
         if message.get("tile") is not None:
             wire["tile"] = message["tile"]
-        self.core.act(Action.from_wire(wire), trio.current_time())
+        self.core.act(Action.from_wire(wire), self.now())
         self.last_seat[self.occupant(seat).name] = seat
 
     def _acting_seat(self, seats: tuple[str, ...], message: dict[str, Any]) -> int:
@@ -443,7 +467,7 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
         """A seated player leaves the running match (the hall's ``leave``); the match says
         what it costs (``MahjongTableMatch.leave``)."""
         self._sync()
-        self.core.leave(int(seat), trio.current_time())
+        self.core.leave(int(seat), self.now())
         self._carry_out()
 
     def _to_bot(self, occupant: Occupant) -> None:

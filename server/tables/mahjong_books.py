@@ -68,6 +68,7 @@ class MahjongBooks(MahjongViews):
         self.coins.update(zip(names, after, strict=True))
         moved = [new - old for old, new in zip(before, after, strict=True)]
         self.coins_moved = {"hand": hand_number, "coins": moved}
+        self.log_input(["coins_moved", self.coins_moved])
         self.publish("coins")
 
     # ------------------------------------------------------------------ storing

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import trio
-
 from qipai.mahjong.table.events import Event
 from qipai.mahjong.table.match import Match
 from qipai.platform.mahjong_table import CLAIM_PHASES, MahjongTableMatch
@@ -71,7 +69,7 @@ class MahjongViews(Table):
         hand = core.hand
         deadline = None
         if core.deadline is not None and hand is not None and not hand.over and not core.between:
-            deadline = round(max(0.0, core.deadline - trio.current_time()), 1)
+            deadline = round(max(0.0, core.deadline - self.now()), 1)
         names = [o.name if o else None for o in self.seats.values()]
         options = self.options
         shown = core.figures() if match else None  # from before a hand still being stored

@@ -151,13 +151,17 @@ class Pair:
             return  # the hall went away under us
         except Exception as error:  # a failed check, or a reply the driver did not expect
             tally.fail(f"{self.label}: {type(error).__name__}: {error}")
+            self.table = None  # counted once: the pair starts afresh in the next life
 
     def _check_restored(self, replies: dict[str, dict], tally: Tally) -> None:
         table = self.table
         for player, seat in ((self.black, "black"), (self.white, "white")):
             seats = replies[player.name]["seats"]
             if {"table": table, "seat": seat} not in seats:
-                assert self.resigned, f"{player.name} lost its seat at table {table}: {seats}"
+                # Only a game that ended may be gone: resigned, or its resignation stored
+                # though its ok never arrived (the resignation comes at move RESIGN_AT).
+                ended = self.resigned or self._move_number() >= RESIGN_AT
+                assert ended, f"{player.name} lost its seat at table {table}: {seats}"
                 continue
             assert player.line is not None
             snapshot = player.line.wait_for(
@@ -237,13 +241,14 @@ class Pair:
 
 
 def start(db: Path) -> tuple[subprocess.Popen, int]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "server.cli", "--port", "0", "--db", str(db)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
+    with open(db.with_suffix(".log"), "a") as log:  # the hall's log, every life after the last
+        process = subprocess.Popen(
+            [sys.executable, "-m", "server.cli", "--port", "0", "--db", str(db)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=log,
+            text=True,
+        )
     line = process.stdout.readline()
     assert line.startswith("QIPAI-READY 127.0.0.1 "), line
     return process, int(line.split()[2])

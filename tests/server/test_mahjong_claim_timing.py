@@ -32,6 +32,7 @@ class QuietHall:
         self.stored: list = []
         self._next = 1
         self.shutting_down = False
+        self.action_log = None  # nothing is logged: this table is not restored
 
     def is_online(self, name: str) -> bool:
         return True

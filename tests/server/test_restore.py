@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import copy
 import sqlite3
+from functools import partial
 
 import pytest
+import trio
 
 from server import economy
 
 from .harness import Client, running_hall, user
+from .test_mahjong_support import fast_config, seated_table
 
 CLOCK = {"main": 600, "periods": 3, "period": 30}
 MOVES = ["D4", "F6", "C3", "G3", "E7"]  # on a 9x9 board and a 19x19 one
@@ -131,3 +134,55 @@ async def test_a_log_that_does_not_replay_closes_only_its_table_and_refunds_it(t
         assert "refunded" in notice["message"]
         left = server.store.db.execute("SELECT COUNT(*) FROM live_tables").fetchone()[0]
         assert left == 1
+
+
+MAHJONG_ROOMS = ("sichuan", "lengzi", "baicheng", "zhongyou")
+
+
+def settled_view(view: dict) -> dict:
+    """A mahjong seat's view without what moves by itself: ``seq``, presence, the turn clock."""
+    view = copy.deepcopy(view)
+    view.pop("seq")
+    for seat in view["seats"].values():
+        if seat is not None:
+            seat.pop("online")
+            seat.pop("auto", None)
+    view["game"].pop("deadline", None)
+    return view
+
+
+@pytest.mark.trio
+@pytest.mark.parametrize("room", MAHJONG_ROOMS)
+async def test_a_stopped_hall_gives_a_coin_match_back_at_the_same_action(tmp_path, room):
+    config = fast_config()
+    names = ["ann", "bob", "cat", "dan"]
+    async with running_hall(tmp_path, config=config) as server:
+        table, bots = await seated_table(
+            server, room, {"hands": 3, "tier": "free", "timed": False}, names
+        )
+        async with trio.open_nursery() as nursery:  # until the first hand is dealt
+            for bot in bots:
+                nursery.start_soon(partial(bot.play, until=lambda v: v["game"]["hand_number"]))
+        with trio.move_on_after(0.5):  # some way into it (untimed: then it stands)
+            async with trio.open_nursery() as nursery:
+                for bot in bots:
+                    nursery.start_soon(bot.play)
+        for bot in bots:
+            bot.drain()
+            with trio.move_on_after(0.3):
+                while True:
+                    await bot.client._receive()
+                    bot.drain()
+        before = {bot.name: bot.view for bot in bots}
+    async with running_hall(tmp_path, config=config) as server:
+        assert table in server.hall.tables
+        clients = []
+        for name in names:
+            client = await Client.connect(server)
+            reply = await client.ok("login", name=name, password="password-1")
+            assert [s["table"] for s in reply["seats"]] == [table]
+            clients.append(client)
+        for name, client in zip(names, clients, strict=True):
+            await client.push(lambda m: m["type"] == "snapshot" and m["table"] == table)
+            back = await client.event("unpaused", table)  # all four are back
+            assert settled_view(back["view"]) == settled_view(before[name]), name

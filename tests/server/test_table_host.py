@@ -41,6 +41,8 @@ class NotebookHost:
     ids: int = 0
     store: None = None
     """A friendly table reads no balances."""
+    action_log: None = None
+    """Nothing is logged: a table in a notebook is not restored."""
 
     def is_online(self, name: str) -> bool:
         return True
@@ -68,6 +70,9 @@ class NotebookHost:
 
     async def flush(self) -> None:
         pass
+
+    def end_live(self, table_id: int) -> None:
+        raise AssertionError("a table that logs nothing has no log to end")
 
 
 @pytest.mark.trio
