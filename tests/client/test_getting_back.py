@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from client.app import QipaiApp
+from client.config import parse_address
 from client.connection import HallConnection
+from client.door import DoorApp
 from client.launch import Launch
 from client.local_hall import LocalHall
 from client.reconnect import PATIENCE, backoff, clock
@@ -201,3 +203,65 @@ async def test_a_local_hall_that_dies_is_started_again_on_its_port_and_the_sessi
         assert app.local.address == address  # the same port: the same endpoint as before
         assert (await app.hall.request("profile"))["name"] == app.account
         await app.close_hall()
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_who_gets_back_watches_the_same_table_again(tmp_path):
+    async with hall_and_player(tmp_path / "hall.db", "bob", "register") as (host, port, bob):
+        dan = await HallConnection.open(host, port, on_push=lambda message: None)
+        await dan.request("register", name="dan", password=password_of("dan"))
+        table = (await bob.request("create_table", room="go", options={"size": 9}))["table"]
+        await bob.request("sit", table=table, seat="black")
+        await dan.request("sit", table=table, seat="white")
+        proxy = HallProxy(host, port)
+        await proxy.open()
+        app = QipaiApp(Launch("connect", address=proxy.address))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await log_in(pilot, app, "cy", register=True)
+            lobby = app.screen
+            await until(pilot, lambda: table in lobby.tables, "the table listed")
+            await pilot.press("w")
+            await until(pilot, lambda: table_of(app) is not None, "the watched table")
+            screen = table_of(app)
+            await proxy.close()
+            await until(pilot, lambda: isinstance(app.screen, HallAwayScreen), "the notice")
+            assert shown(app.screen, "#headline") == (
+                f"The connection to the hall {proxy.address} was lost."
+            )
+            await bob.request("act", table=table, action="play", point="E5")
+            await proxy.open()
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.view.move_number == 1, "the move made meanwhile")
+            assert app.screen is screen and screen.view.is_spectator
+            await dan.request("act", table=table, action="play", point="C3")
+            await until(pilot, lambda: screen.view.move_number == 2, "watching on")
+            await app.close_hall()
+        await dan.close()
+        await proxy.close()
+
+
+class PasswordDoor(DoorApp):
+    """The SSH door's client, entered by a password log-in (a ticket needs the door's secret)."""
+
+    async def _enter(self) -> None:
+        await self.connect(*parse_address(self.launch.address))
+        reply = await self.hall.request("login", name="ann", password=password_of("ann"))
+        self.account, self.token = reply["name"], reply["token"]
+        self.push_screen(LobbyScreen(self.address, self.account))
+
+
+@pytest.mark.asyncio
+async def test_a_second_log_in_ends_an_ssh_visit_with_those_words(tmp_path, capfd):
+    async with hall_and_player(tmp_path / "hall.db", "ann", "register") as (host, port, ann):
+        await ann.close()
+        app = PasswordDoor(f"{host}:{port}", "unused")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            elsewhere = await HallConnection.open(host, port, on_push=lambda message: None)
+            await elsewhere.request("login", name="ann", password=password_of("ann"))
+            await until(pilot, lambda: not app.is_running, "the visit ending")
+            await elsewhere.close()
+        assert app.return_code == 1
+        said = capfd.readouterr().err
+        assert "qipai: You logged in from another place (another terminal or an SSH" in said
+        assert "closed the connection" not in said
