@@ -23,7 +23,7 @@ from client.reconnect import clock
 class HallAwayScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HallAwayScreen { align: center middle; }
-    HallAwayScreen #away { width: 66; height: auto; border: round $warning; padding: 1 2; }
+    HallAwayScreen #away { width: 66; max-width: 100%; height: auto; border: round $warning; padding: 1 2; }
     HallAwayScreen #headline { text-style: bold; height: auto; }
     HallAwayScreen #countdown { color: $warning; height: auto; }
     HallAwayScreen #failure { color: $text-muted; height: auto; }

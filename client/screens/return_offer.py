@@ -26,7 +26,7 @@ def adjourned_line(game: dict[str, Any], strings: Strings) -> str:
 class ReturnOfferScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     ReturnOfferScreen { align: center middle; }
-    ReturnOfferScreen #offer { width: 66; height: auto; border: round $primary; padding: 1 2; }
+    ReturnOfferScreen #offer { width: 66; max-width: 100%; height: auto; border: round $primary; padding: 1 2; }
     ReturnOfferScreen #title { text-style: bold; }
     ReturnOfferScreen #message { color: $warning; height: auto; }
     """

@@ -189,7 +189,7 @@ async def test_a_second_log_in_elsewhere_is_said_plainly_and_nobody_reconnects(t
 @pytest.mark.asyncio
 async def test_a_local_hall_that_dies_is_started_again_on_its_port_and_the_session_resumed():
     app = QipaiApp(Launch("local", size=9))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(60, 20)) as pilot:
         await until(pilot, lambda: table_of(app) is not None, "the local table")
         screen = table_of(app)
         await pilot.press("enter")
@@ -198,6 +198,8 @@ async def test_a_local_hall_that_dies_is_started_again_on_its_port_and_the_sessi
         os.kill(first.pid, signal.SIGKILL)
         await until(pilot, lambda: isinstance(app.screen, HallAwayScreen), "the notice")
         assert shown(app.screen, "#headline") == "The local hall stopped: starting it again."
+        box = app.screen.query_one("#away").region
+        assert box.x >= 0 and box.right <= 60 and box.bottom <= 20  # it fits a 60x20 terminal
         await until(pilot, lambda: app.local.alive and app.local.process is not first, "a hall")
         await until(pilot, lambda: not isinstance(app.screen, HallAwayScreen), "getting back")
         assert app.local.address == address  # the same port: the same endpoint as before
