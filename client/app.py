@@ -131,9 +131,11 @@ class QipaiApp(OrderedFocusApp):
     async def _offer_adjourned(self, words: Strings) -> None:
         from client.screens.return_offer import ReturnOfferScreen
 
+        if self.hall is None:
+            return
         try:
             adjourned = (await self.hall.request("games")).get("adjourned") or []
-        except (HallError, AttributeError):
+        except HallError:
             return  # the lobby says what is wrong with the hall; the offer can wait
         if adjourned:
             self.push_screen(ReturnOfferScreen(words, adjourned[0]))
