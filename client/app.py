@@ -3,7 +3,6 @@ hall pushes to the screen it concerns. Screens only send requests through `app.h
 
 from __future__ import annotations
 
-import asyncio
 import sys
 import time
 from dataclasses import replace
@@ -23,7 +22,9 @@ from client.local_hall import LocalHall, LocalHallError
 from client.mahjong_cli import local_rooms, table_options
 from client.messages import HallClosed, HallPush
 from client.ordered_focus import OrderedFocusApp
+from client.reconnect import PATIENCE, backoff
 from client.screens.disconnected import DisconnectedScreen
+from client.screens.hall_away import HallAwayScreen
 from client.screens.login import LoginScreen
 from client.screens.result import ResultScreen
 from client.screens.start import StartScreen
@@ -31,7 +32,6 @@ from client.screens.start import StartScreen
 if TYPE_CHECKING:
     from client.go_view import GoView
 
-RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)
 QUIT_WINDOW = 3.0  # seconds within which a second ctrl+q quits a game in play
 
 
@@ -62,6 +62,9 @@ class QipaiApp(OrderedFocusApp):
             self._bindings.key_to_bindings["ctrl+q"] = [
                 replace(self.BINDINGS[0], description=Strings("zh")("quit"))
             ]
+        self.farewell: dict[str, Any] = {}
+        """The hall's `bye` on the current connection, read when the connection ends."""
+        self._getting_back = False
 
     def on_mount(self) -> None:
         self.push_screen(StartScreen())
@@ -107,6 +110,7 @@ class QipaiApp(OrderedFocusApp):
         if hall is not None:
             await hall.close()
         self.endpoint = (host, port)
+        self.farewell = {}
         self.hall = await HallConnection.open(
             host,
             port,
@@ -123,6 +127,55 @@ class QipaiApp(OrderedFocusApp):
             self.settings.last_name = name
             self.settings.save()
         self.switch_screen(self._lobby_screen(self.address))
+        self.offer_return(reply)
+
+    def offer_return(self, reply: dict[str, Any]) -> None:
+        """After a log-in: a running game's table opens by itself (the hall pushes its
+        snapshot), and that is said; else an adjourned game is offered (GO-12)."""
+        words = Strings(ui_language(self))
+        held = sorted({int(s["table"]) for s in reply.get("seats") or [] if "table" in s})
+        for table in held:
+            self.notify(words("back_at_table", table=table), timeout=8)
+        if not held:
+            self.run_worker(self._offer_adjourned(words), group="offer", exclusive=True)
+
+    async def _offer_adjourned(self, words: Strings) -> None:
+        from client.screens.return_offer import ReturnOfferScreen
+
+        if self.hall is None:
+            return
+        try:
+            adjourned = (await self.hall.request("games")).get("adjourned") or []
+        except HallError:
+            return  # the lobby says what is wrong with the hall; the offer can wait
+        if adjourned:
+            self.push_screen(ReturnOfferScreen(words, adjourned[0]))
+
+    async def resume_adjourned(self, game: int) -> str | None:
+        """GO-12: resume an adjourned game; what went wrong, for people, or None once its
+        table is open (the hall seats both players; the opponent's client opens it too)."""
+        return await self._table_from("resume_game", game=game)
+
+    async def return_to_table(self, table: int) -> str | None:
+        """Back at a table where one plays (a game in progress listed in my games)."""
+        return await self._table_from("watch", table=table)
+
+    async def _table_from(self, kind: str, **fields: Any) -> str | None:
+        try:
+            if self.hall is None:
+                raise HallError("connection_lost", "")
+            reply = await self.hall.request(kind, **fields)
+        except HallError as error:
+            return explain(error, ui_language(self))
+        self._clear_notices()
+        self.open_table(int(reply.get("table", fields.get("table"))), reply["view"])
+        return None
+
+    def _clear_notices(self) -> None:
+        """Take down the screens that give way to a table the hall opens: the away notice
+        (its seat's snapshot means the hall is back), the return offer, my games."""
+        while getattr(self.screen, "gives_way_to_tables", False):
+            self.pop_screen()
 
     def _lobby_screen(self, where: str) -> Screen:
         """The lobby, imported on first use: its mahjong form pulls in the mahjong analysis
@@ -238,7 +291,8 @@ class QipaiApp(OrderedFocusApp):
         if kind in ("event", "snapshot") and isinstance(message.get("table"), int):
             table = message["table"]
             screen = self.table_screen(table)
-            if screen is None and kind == "snapshot" and isinstance(message.get("view"), dict):
+            if screen is None and _opens_a_table(message):
+                self._clear_notices()
                 screen = self.open_table(table, message["view"])
             elif screen is not None:
                 screen.on_table_push(message)
@@ -252,9 +306,9 @@ class QipaiApp(OrderedFocusApp):
                 if hasattr(screen, "on_lobby_push"):
                     screen.on_lobby_push(message)
         elif kind == "bye":
-            if message.get("code") == "replaced":
-                self.token = None  # logged in elsewhere: reconnecting would throw that one out
-            self.notify(str(message.get("message", "")), title="the hall said bye", timeout=10)
+            self.farewell = message  # said when the connection ends, just after
+            if isinstance(self.screen, HallAwayScreen):
+                self.screen.headline(self._farewell_words(message, Strings(ui_language(self))))
 
     def _bet_result(self, message: dict[str, Any]) -> None:
         """A golden table's pop-up to each bettor (000:L65), wherever they are in the hall."""
@@ -269,31 +323,89 @@ class QipaiApp(OrderedFocusApp):
             screen.on_bet_result(message)
 
     def on_hall_closed(self, closed: HallClosed) -> None:
-        if self.token and self.endpoint:
-            self.notify(closed.reason, title="connection lost: reconnecting", severity="warning")
-            self.run_worker(self._reconnect(closed.reason), group="hall", exclusive=True)
+        if self.hall is not None and not self.hall.closed:
+            return  # the end of a connection already given up (an attempt to get back)
+        farewell, self.farewell = self.farewell, {}
+        words = Strings(ui_language(self))
+        self.log.info(f"hall connection ended: {closed.reason}")
+        if farewell.get("code") == "replaced":
+            # Logged in elsewhere: getting back would throw that one out, which would get back...
+            self.token = None
+            self._back_to_start(words("replaced"))
+        elif self._getting_back:
+            return  # the attempt under way sees its own failure
+        elif self.token and (self.endpoint or self.local):
+            self._getting_back = True
+            self.run_worker(self._get_back(farewell), group="hall", exclusive=True)
         else:
-            self._back_to_start(closed.reason)
+            self._back_to_start(self._farewell_words(farewell, words))
 
-    async def _reconnect(self, reason: str) -> None:
-        """Log in again with the session token; the hall then pushes a snapshot of every seat we
-        hold (GO-09: the seat was kept and the clock ran), and watched tables are watched again."""
-        assert self.endpoint is not None
-        for delay in RECONNECT_DELAYS:
-            await asyncio.sleep(delay)
-            try:
-                await self.connect(*self.endpoint)
-                reply = await self.hall.request("resume_session", token=self.token)
-            except HallError as error:
-                if error.code == "bad_token":
+    def _farewell_words(self, farewell: dict[str, Any], words: Strings) -> str:
+        """Why the hall went away, in plain words: a clean stop says whether games are saved."""
+        code = farewell.get("code")
+        if code == "shutting_down":
+            return words("away_stopping" if farewell.get("saved") else "away_stopping_unsaved")
+        if code:
+            return explain(HallError(str(code), ""), words.language)
+        if self.local is not None:
+            return words("away_local")
+        return words("away_lost", where=self.address)
+
+    async def _get_back(self, farewell: dict[str, Any]) -> None:
+        """Keep trying, with backoff, for a few minutes (client/reconnect.py), showing why and
+        when the next attempt is; then log in again with the session token: the hall pushes a
+        snapshot of every seat we hold (GO-09: the seat was kept), which lands us at our tables,
+        and watched tables are watched again."""
+        words = Strings(ui_language(self))
+        give_up_at = time.monotonic() + PATIENCE
+        away = HallAwayScreen(words, self._farewell_words(farewell, words), give_up_at)
+        self.push_screen(away)
+        why = words("away_gave_up", minutes=round(PATIENCE / 60))
+        try:
+            for attempt, delay in enumerate(backoff(), 1):
+                await away.countdown(delay, attempt)
+                if away.stopped:
+                    why = words("away_stopped")
                     break
-                continue
-            self.token = reply.get("token", self.token)
-            await self._rejoin_screens()
-            self.notify("Back in the hall", timeout=3)
-            return
+                try:
+                    reply = await self._resume_session()
+                except HallError as error:
+                    if error.code == "bad_token":
+                        why = explain(error, words.language)
+                        break
+                    away.failed(explain(error, words.language))
+                    continue
+                except LocalHallError as error:
+                    away.failed(str(error))
+                    continue
+                self.token = reply.get("token", self.token)
+                self._dismiss(away)
+                await self._rejoin_screens()
+                self.notify(words("back_in_hall"), timeout=3)
+                return
+        finally:
+            self._getting_back = False
+        self._dismiss(away)
         self.token = None
-        self._back_to_start(reason)
+        self._back_to_start(why)
+
+    async def _resume_session(self) -> dict[str, Any]:
+        """One attempt to get back: the local hall is started again if it died (same database,
+        same port if it is free), then the session is resumed with its token."""
+        if self.local is not None and not self.local.alive:
+            host, port = await self.local.restart()
+            self.endpoint = (host, port)
+            self.address = f"{host}:{port}"
+        assert self.endpoint is not None
+        await self.connect(*self.endpoint)
+        assert self.hall is not None
+        return await self.hall.request("resume_session", token=self.token)
+
+    def _dismiss(self, away: Screen) -> None:
+        """Take the away notice down if it is still the top screen (a snapshot pushed before the
+        resume's reply was read has already taken it down to open its table)."""
+        if self.screen is away:
+            self.pop_screen()
 
     async def _rejoin_screens(self) -> None:
         for screen in list(self.screen_stack):
@@ -341,6 +453,14 @@ class QipaiApp(OrderedFocusApp):
             if callable(in_play):
                 return bool(in_play())
         return False
+
+
+def _opens_a_table(message: dict[str, Any]) -> bool:
+    """A push that opens a table not on screen: a seat's snapshot (after a log-in), or the start
+    of an adjourned game the opponent resumed (GO-12: it seats both players)."""
+    if not isinstance(message.get("view"), dict):
+        return False
+    return message.get("type") == "snapshot" or message.get("kind") == "started"
 
 
 def _is_go_table(screen: Screen | None) -> bool:

@@ -77,6 +77,10 @@ class HallConnection:
             raise
         return connection
 
+    @property
+    def closed(self) -> bool:
+        return self._closed_reason is not None
+
     async def request(self, kind: str, **fields: Any) -> dict[str, Any]:
         """Send one request and wait for its one reply; an error reply raises HallError."""
         if self._closed_reason is not None:

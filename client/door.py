@@ -50,6 +50,7 @@ class DoorApp(QipaiApp):
         self.account = str(reply.get("name", ""))
         self.token = reply.get("token")
         self.push_screen(LobbyScreen(self.address, self.account))
+        self.offer_return(reply)
 
     async def close_hall(self) -> None:
         await super().close_hall()

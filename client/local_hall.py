@@ -32,9 +32,15 @@ class LocalHall:
         self.engine = engine
         self.process: asyncio.subprocess.Process | None = None
         self.address: tuple[str, int] | None = None
+        self.port = 0
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.returncode is None
 
     def command(self) -> list[str]:
-        command = [sys.executable, "-m", "server.cli", "--host", "127.0.0.1", "--port", "0"]
+        command = [sys.executable, "-m", "server.cli", "--host", "127.0.0.1"]
+        command += ["--port", str(self.port)]
         command += ["--db", str(self.db_path), "--exit-with-stdin"]
         command += ["--registration", "open"]  # a private hall: its one user names accounts
         if self.engine:
@@ -61,6 +67,19 @@ class LocalHall:
         assert match is not None
         self.address = (match.group(1).decode(), int(match.group(2)))
         return self.address
+
+    async def restart(self) -> tuple[str, int]:
+        """After the child died: a new one on the same database (the session token and the
+        tables the hall keeps are there), on the same port if it is still free."""
+        await self.stop()
+        if self.address is not None:
+            self.port = self.address[1]
+            try:
+                return await self.start()
+            except LocalHallError:
+                pass  # the port was taken meanwhile
+        self.port = 0
+        return await self.start()
 
     async def _ready_line(self) -> bytes:
         assert self.process is not None and self.process.stdout is not None

@@ -1,5 +1,7 @@
-"""One's finished games and mahjong hands, newest first; `s` saves the selected one to a file:
-a Go game as SGF, a mahjong hand as a readable text replay."""
+"""One's games: those in progress (a table where one sits, an adjourned Go game) first, with
+enter to go back to them (GO-12: either player resumes an adjourned game), then the finished
+games and mahjong hands, newest first; `s` saves a finished one to a file: a Go game as SGF, a
+mahjong hand as a readable text replay."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 from client import hall_rooms
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
+from client.i18n import Strings
 from client.mahjong_record_text import save_mahjong_record
 from client.screens.hall_screen import HallListScreen
 from client.sgf_files import save_failure, save_sgf
@@ -53,6 +56,36 @@ def game_cells(game: dict[str, Any]) -> tuple[str, ...]:
     )
 
 
+#: Table phases where a seat is still being played (not waiting for players, not ended).
+IN_PROGRESS_PHASES = frozenset({"play", "scoring", "playing", "between", "ending"})
+
+
+def running_cells(table: dict[str, Any], strings: Strings) -> tuple[str, ...]:
+    """A table where one sits and the game goes on, on the row of a finished game."""
+    players = [str(name) for name in (table.get("seats") or {}).values() if name]
+    room = str(table.get("room", ""))
+    return (
+        strings("games_table", table=table.get("table", "?")),
+        strings("games_playing"),
+        "Go" if room == "go" else hall_rooms.name_zh(room),
+        " - ".join(players) if room == "go" else " ".join(players),
+        "",
+        "",
+    )
+
+
+def adjourned_cells(game: dict[str, Any], strings: Strings) -> tuple[str, ...]:
+    left = game.get("white") if game.get("left_by") == "white" else game.get("black")
+    return (
+        str(game.get("game")),
+        strings("games_adjourned"),
+        "Go",
+        f"{game.get('black', '')} - {game.get('white', '')}",
+        strings("games_left", name=left or "?"),
+        "",
+    )
+
+
 class GamesScreen(HallListScreen):
     DEFAULT_CSS = """
     GamesScreen #title { height: 1; background: $panel; padding: 0 1; }
@@ -60,18 +93,24 @@ class GamesScreen(HallListScreen):
     GamesScreen #message { height: auto; padding: 0 1; color: $warning; }
     """
     BINDINGS = [
+        Binding("enter", "resume", "Resume", id="games.resume"),
         Binding("s", "save", "Save", id="games.save"),
         Binding("escape,q", "back", "Back", id="games.back"),
     ]
+    gives_way_to_tables = True  # a table the hall opens (a resumed game) replaces the list
 
     def __init__(self) -> None:
         super().__init__()
         self.games: dict[int, dict[str, Any]] = {}
+        self.adjourned: dict[int, dict[str, Any]] = {}
+        self.running: dict[int, dict[str, Any]] = {}
+
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
 
     def compose(self) -> ComposeResult:
-        yield Static(
-            "qipai  my finished games  (s saves one: Go as SGF, mahjong as text)", id="title"
-        )
+        yield Static(self.strings("games_title"), id="title", markup=False)
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Static("", id="message", markup=False)
         yield Footer()
@@ -85,28 +124,70 @@ class GamesScreen(HallListScreen):
     async def _load(self) -> None:
         try:
             reply = await self._request("games")
+            lobby = await self._request("lobby")
         except HallError as error:
             self.say(explain(error, ui_language(self.app)))
             return
-        table = self.query_one(DataTable)
+        table, words = self.query_one(DataTable), self.strings
+        me = getattr(self.app, "account", "")
+        for summary in lobby.get("tables") or []:
+            seated = me and me in (summary.get("seats") or {}).values()
+            if seated and summary.get("phase") in IN_PROGRESS_PHASES:
+                self.running[int(summary["table"])] = summary
+                table.add_row(*running_cells(summary, words), key=f"table {summary['table']}")
+        for game in reply.get("adjourned") or []:
+            self.adjourned[int(game["game"])] = game
+            table.add_row(*adjourned_cells(game, words), key=f"adjourned {game['game']}")
         for game in reply.get("games") or []:
             self.games[int(game["game"])] = game
-            table.add_row(*game_cells(game), key=str(game["game"]))
-        if not self.games:
-            self.say("No finished games yet.")
+            table.add_row(*game_cells(game), key=f"finished {game['game']}")
+        if table.row_count == 0:
+            self.say(words("games_none"))
 
-    def selected_game(self) -> int | None:
+    def selected(self) -> tuple[str, int] | None:
+        """The selected row: ("table", 3), ("adjourned", 18) or ("finished", 17)."""
         table = self.query_one(DataTable)
         if table.row_count == 0:
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
-        return int(key.value) if key.value is not None else None
+        if key.value is None:
+            return None
+        kind, number = key.value.split()
+        return kind, int(number)
+
+    def selected_game(self) -> int | None:
+        """The selected finished game."""
+        chosen = self.selected()
+        return chosen[1] if chosen is not None and chosen[0] == "finished" else None
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        self.action_save()
+        self.action_resume()
+
+    def action_resume(self) -> None:
+        """Enter: back to a game in progress; on a finished one, saving it is what enter did
+        before there were games to resume, and still does."""
+        chosen = self.selected()
+        if chosen is None:
+            return
+        kind, number = chosen
+        if kind == "finished":
+            self.action_save()
+            return
+        back = self.app.return_to_table if kind == "table" else self.app.resume_adjourned
+        self.app.run_worker(self._back_to(back, number), group="resume", exclusive=True)
+
+    async def _back_to(self, back: Any, number: int) -> None:
+        """In the app's worker: the table that opens takes this screen away."""
+        failure = await back(number)
+        if failure is not None and self.is_mounted:
+            self.say(failure)
 
     def action_save(self) -> None:
+        chosen = self.selected()
+        if chosen is not None and chosen[0] != "finished":
+            self.say(self.strings("games_not_finished"))
+            return
         game = self.selected_game()
         if game is not None:
             self.run_worker(self._save(game), group="save", exclusive=True)

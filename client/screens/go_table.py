@@ -132,18 +132,12 @@ class GoTableScreen(TableScreen):
         """The hall's word on this bettor's bets (000:L65); the app pops it up as well."""
         self.say(f"Your bets: {message.get('text', '')}")
 
-    async def rejoin(self, hall: Hall) -> None:
-        """After a reconnection: a player's seat comes back with a pushed snapshot; a spectator
-        watches again."""
-        self.hall = hall
-        if not self.view.is_spectator:
-            return
-        try:
-            reply = await hall.request("watch", table=self.table)
-        except HallError as error:
-            self.say(explain(error, ui_language(self.app)))
-            return
-        self.show_wire_view(reply.get("view"))
+    @property
+    def watching(self) -> bool:
+        return self.view.is_spectator
+
+    def forget_seq(self) -> None:
+        self.seq = None
 
     def show_wire_view(self, wire: Any) -> None:
         """A view the client cannot read is reported and the board stays as it was."""

@@ -795,18 +795,12 @@ class MahjongTableScreen(TableScreen):
                 return
         self.dismiss()
 
-    async def rejoin(self, hall: Hall) -> None:
-        """After a reconnection: a player's seat comes back with a pushed snapshot; a spectator
-        watches again."""
-        self.hall = hall
-        if self.view.mine:
-            return
-        try:
-            reply = await hall.request("watch", table=self.table)
-        except HallError as error:
-            self.say(explain(error, self.strings.language))
-            return
-        self.show_wire_view(reply.get("view"))
+    @property
+    def watching(self) -> bool:
+        return not self.view.mine
+
+    def forget_seq(self) -> None:
+        self.view = dataclasses.replace(self.view, seq=None)
 
 
 class ChineseMahjongTableScreen(MahjongTableScreen, inherit_bindings=False):

@@ -43,7 +43,7 @@ async def logged_in_then_dropped(pilot, app: QipaiApp, address: str) -> None:
 
 @pytest.mark.asyncio
 async def test_c_and_a_password_after_a_drop_reach_no_field_and_no_host(tmp_path, monkeypatch):
-    monkeypatch.setattr(client.app, "RECONNECT_DELAYS", (0.01,))
+    monkeypatch.setattr(client.app, "backoff", lambda: iter([0.01]))  # one quick attempt
     hall = LocalHall(db_path=tmp_path / "hall.db")
     host, port = await hall.start()
     address = f"{host}:{port}"

@@ -72,8 +72,9 @@ def quit_mid_game(tmux: Tmux) -> None:
     tmux.run("send-keys", "-t", "smoke", "C-q")
 
 
-def test_qipai_starts_plays_a_move_and_quits_in_tmux(tmp_path: Path):
-    tmux = Tmux(require_program("tmux"), f"qipai-smoke-{os.getpid()}")
+def qipai_in_tmux(tmux: Tmux, tmp_path: Path, *args: str, then: str = "sleep 60") -> None:
+    """`qipai ARGS` in an 80x24 tmux session `smoke`, with its own settings and data; the shell
+    runs `then` after it (keeping the pane open to read)."""
     env = {
         "XDG_CONFIG_HOME": tmp_path / "config",
         "XDG_DATA_HOME": tmp_path / "data",
@@ -81,11 +82,14 @@ def test_qipai_starts_plays_a_move_and_quits_in_tmux(tmp_path: Path):
         "PYTHONPATH": Path(__file__).resolve().parents[2],
     }
     exports = " ".join(f"{k}={shlex.quote(str(v))}" for k, v in env.items())
-    command = shlex.join(qipai_command())
-    shell = (
-        f"cd {shlex.quote(os.getcwd())} && env {exports} {command}; echo QIPAI-EXIT=$?; sleep 60"
-    )
+    command = shlex.join([*qipai_command(), *args])
+    shell = f"cd {shlex.quote(os.getcwd())} && env {exports} {command}; {then}"
     tmux.run("new-session", "-d", "-s", "smoke", "-x", "80", "-y", "24", shell)
+
+
+def test_qipai_starts_plays_a_move_and_quits_in_tmux(tmp_path: Path):
+    tmux = Tmux(require_program("tmux"), f"qipai-smoke-{os.getpid()}")
+    qipai_in_tmux(tmux, tmp_path, then="echo QIPAI-EXIT=$?; sleep 60")
     try:
         start = tmux.wait_for("Hot-seat")
         assert "qipai 棋牌" in start and "q Quit" in start
@@ -110,16 +114,7 @@ async def test_name_tab_password_sent_in_one_burst_registers_that_name_in_tmux(t
     hall = LocalHall(db_path=tmp_path / "hall.db")
     host, port = await hall.start()
     tmux = Tmux(require_program("tmux"), f"qipai-burst-{os.getpid()}")
-    env = {
-        "XDG_CONFIG_HOME": tmp_path / "config",
-        "XDG_DATA_HOME": tmp_path / "data",
-        "TERM": "xterm-256color",
-        "PYTHONPATH": Path(__file__).resolve().parents[2],
-    }
-    exports = " ".join(f"{k}={shlex.quote(str(v))}" for k, v in env.items())
-    command = shlex.join([*qipai_command(), f"{host}:{port}"])
-    shell = f"cd {shlex.quote(os.getcwd())} && env {exports} {command}; sleep 60"
-    tmux.run("new-session", "-d", "-s", "smoke", "-x", "80", "-y", "24", shell)
+    qipai_in_tmux(tmux, tmp_path, f"{host}:{port}")
     try:
         tmux.wait_for("log in, or register")
         tmux.run("send-keys", "-t", "smoke", "-l", "bob\tw-bob-123")
