@@ -6,7 +6,10 @@ with trio, the client with asyncio; neither is imported here.
 
 Memory contract: a ``Decoder`` holds at most ``2 * max_frame`` bytes, because ``feed`` hands
 the unpacker at most ``max_frame`` bytes at a time and drains every complete frame before the
-next slice, and an incomplete frame longer than ``max_frame`` is an error.
+next slice, and an incomplete frame longer than ``max_frame`` is an error.  Between frames it
+holds nothing: msgpack's unpacker is a 40 KiB object with a buffer of its own, so a server
+with thousands of idle connections would keep one each; a drained unpacker goes back to a
+small pool that the next ``feed`` of any decoder takes it from.
 """
 
 from __future__ import annotations
@@ -33,6 +36,30 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 _packer_defaults = {"use_bin_type": True}
+
+#: Spare drained unpackers kept per set of limits (a decoder holds one only mid-frame).
+SPARE_UNPACKERS = 4
+_SPARE_UNPACKERS: dict[Limits, list[msgpack.Unpacker]] = {}
+
+
+def _new_unpacker(limits: Limits) -> msgpack.Unpacker:
+    """``read_size`` is the buffer it starts with (it grows up to ``max_buffer_size``).
+    msgpack's default is all of ``max_buffer_size``, 128 KiB: one per connection, freed when it
+    closes, made glibc raise its mmap threshold, after which every later buffer lived in a heap
+    it never gave back (each burst of connections left the server ~35 KiB per connection
+    bigger)."""
+    return msgpack.Unpacker(
+        raw=False,
+        strict_map_key=True,
+        use_list=True,
+        max_buffer_size=2 * limits.max_frame,
+        read_size=4096,
+        max_str_len=limits.max_str,
+        max_bin_len=limits.max_bin,
+        max_array_len=limits.max_array,
+        max_map_len=limits.max_map,
+        max_ext_len=0,
+    )
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -65,20 +92,23 @@ class Decoder:
 
     def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
-        self._unpacker = msgpack.Unpacker(
-            raw=False,
-            strict_map_key=True,
-            use_list=True,
-            max_buffer_size=2 * limits.max_frame,
-            max_str_len=limits.max_str,
-            max_bin_len=limits.max_bin,
-            max_array_len=limits.max_array,
-            max_map_len=limits.max_map,
-            max_ext_len=0,
-        )
+        self._unpacker: msgpack.Unpacker | None = None  # only while a frame is incomplete
         self._fed = 0
         self._frame_start = 0
         self._broken: ProtocolError | None = None
+
+    def _take_unpacker(self) -> msgpack.Unpacker:
+        """A drained unpacker of these limits; frames are counted from its ``tell()``."""
+        spare = _SPARE_UNPACKERS.setdefault(self.limits, [])
+        unpacker = spare.pop() if spare else _new_unpacker(self.limits)
+        self._fed = self._frame_start = unpacker.tell()
+        return unpacker
+
+    def _give_back(self, unpacker: msgpack.Unpacker) -> None:
+        self._unpacker = None
+        spare = _SPARE_UNPACKERS[self.limits]
+        if len(spare) < SPARE_UNPACKERS:
+            spare.append(unpacker)
 
     def feed(self, data: bytes) -> list[Any]:
         """Every complete value found so far, in order (values need not be maps yet)."""
@@ -89,9 +119,12 @@ class Decoder:
         try:
             for start in range(0, len(data), step):
                 piece = data[start : start + step]
-                self._unpacker.feed(piece)
+                unpacker = self._unpacker = self._unpacker or self._take_unpacker()
+                unpacker.feed(piece)
                 self._fed += len(piece)
-                out.extend(self._drain())
+                out.extend(self._drain(unpacker))
+                if self._fed == self._frame_start:  # no frame begun: nothing to keep
+                    self._give_back(unpacker)
         except ProtocolError as exc:
             self._broken = exc
             raise
@@ -100,15 +133,15 @@ class Decoder:
             raise self._broken from exc
         return out
 
-    def _drain(self) -> Iterator[Any]:
+    def _drain(self, unpacker: msgpack.Unpacker) -> Iterator[Any]:
         max_frame = self.limits.max_frame
         while True:
             try:
-                value = self._unpacker.unpack()
+                value = unpacker.unpack()
             except msgpack.OutOfData:
                 break
             # tell() also moves on partial reads, so frame sizes are measured between frames.
-            end = self._unpacker.tell()
+            end = unpacker.tell()
             size, self._frame_start = end - self._frame_start, end
             if size > max_frame:
                 raise ProtocolError(ErrorCode.FRAME_TOO_LARGE, f"a frame exceeds {max_frame} bytes")
