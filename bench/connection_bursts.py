@@ -40,10 +40,11 @@ trio.run(main)
 """
 
 
-def start_hall(db: Path) -> subprocess.Popen:
+def start_hall(db: Path, connections: int) -> subprocess.Popen:
     command = [sys.executable, "-m", "server.cli", "--port", "0", "--db", str(db)]
+    caps = f"{connections},{connections}"  # the operator's setting for a hall this busy
     return subprocess.Popen(
-        [*command, "--log-level", "WARNING"],
+        [*command, "--log-level", "WARNING", "--connection-caps", caps],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -81,7 +82,12 @@ def main() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, args.connections + 256)), hard))
     print(f"{args.bursts} bursts of {args.connections} connections (hello, then close)")
     with tempfile.TemporaryDirectory() as folder:
-        run("qipai-server", start_hall(Path(folder) / "hall.db"), args.connections, args.bursts)
+        run(
+            "qipai-server",
+            start_hall(Path(folder) / "hall.db", args.connections),
+            args.connections,
+            args.bursts,
+        )
     run("bare trio", start_peer(), args.connections, args.bursts)
 
 

@@ -40,8 +40,9 @@ class Client:
         self.closed = False
 
     @classmethod
-    async def connect(cls, server: Server, hello: bool = True) -> Client:
-        stream = await trio.open_tcp_stream("127.0.0.1", server.port)
+    async def connect(cls, server: Server, hello: bool = True, source: str | None = None) -> Client:
+        """A connection from 127.0.0.1, or from ``source`` (127.0.0.2 is another address)."""
+        stream = await trio.open_tcp_stream("127.0.0.1", server.port, local_address=source)
         client = cls(stream)
         if hello:
             await client.ok("hello", version=1, client="test")

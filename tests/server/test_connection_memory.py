@@ -63,7 +63,8 @@ def settle(pid: int, files: int) -> None:
 
 
 def test_repeated_bursts_of_connections_give_their_memory_back(tmp_path):
-    process, port = start(tmp_path / "hall.db", "--log-level", "WARNING")
+    caps = f"{BURST},{BURST}"
+    process, port = start(tmp_path / "hall.db", "--log-level", "WARNING", "--connection-caps", caps)
     try:
         files = open_files(process.pid)
         after = []
