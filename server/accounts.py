@@ -1,4 +1,4 @@
-"""Passwords, session tokens and the failed-login limiter (the rule for names is the
+"""Passwords, session tokens and the failed-login throttle (the rule for names is the
 protocol's, qipai/protocol/names.py, since the SSH door checks names too).
 
 Passwords are kept only as scrypt hashes with a per-account salt; tokens only as SHA-256
@@ -8,10 +8,10 @@ takes ``now`` from the caller, so it is tested without a clock.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
-from collections import deque
 
 from qipai.protocol import ErrorCode, ProtocolError
 
@@ -47,30 +47,52 @@ def token_digest(token: str) -> bytes:
     return hashlib.sha256(token.encode()).digest()
 
 
-class LoginLimiter:
-    """Counts failed logins per key (a name, an address) in a sliding window."""
+@functools.cache
+def stand_in_account() -> tuple[bytes, bytes]:
+    """A salt and digest no password matches: a log-in as an unknown name is hashed against
+    it, so that it costs what a wrong password for a real name costs (and its time says
+    nothing about which names exist)."""
+    return secrets.token_bytes(16), secrets.token_bytes(32)
 
-    def __init__(self, max_failures: int, window: float) -> None:
-        self.max_failures = max_failures
-        self.window = window
-        self._failures: dict[str, deque[float]] = {}
 
-    def _recent(self, key: str, now: float) -> deque[float]:
-        times = self._failures.get(key)
-        if times is None:
-            return deque()
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        if not times:
-            del self._failures[key]
-        return times
+class LoginThrottle:
+    """Failed logins per (name, address), with growing waits.
 
-    def blocked(self, key: str, now: float) -> bool:
-        return len(self._recent(key, now)) >= self.max_failures
+    The first ``free`` failures cost nothing more than the hash; after that each makes the next
+    attempt for that name from that address wait twice as long as the last (``first`` seconds,
+    up to ``longest``).  Keyed by the pair, a guesser slows only himself: the name's owner logs
+    in from his own address at once, and nobody else at the guesser's address is touched.
+    A pair whose last failure is ``forget`` seconds old starts afresh, and is dropped.
+    """
 
-    def failed(self, key: str, now: float) -> None:
-        self._recent(key, now)
-        self._failures.setdefault(key, deque()).append(now)
+    def __init__(self, free: int, first: float, longest: float, forget: float = 900.0) -> None:
+        self.free = free
+        self.first = first
+        self.longest = longest
+        self.forget = forget
+        self._failures: dict[tuple[str, str], tuple[int, float]] = {}  # (count, last failure)
+        self._since_sweep = 0
 
-    def succeeded(self, key: str) -> None:
-        self._failures.pop(key, None)
+    def wait(self, name: str, address: str, now: float) -> float:
+        """Seconds before ``name`` may be tried from ``address`` again (0: now)."""
+        count, last = self._failures.get((name, address), (0, now))
+        if now - last >= self.forget:
+            return 0.0
+        return max(0.0, last + self._delay(count) - now)
+
+    def _delay(self, count: int) -> float:
+        if count < self.free:
+            return 0.0
+        return min(self.longest, self.first * 2 ** min(count - self.free, 32))
+
+    def failed(self, name: str, address: str, now: float) -> None:
+        key = (name, address)
+        count, last = self._failures.get(key, (0, now))
+        self._failures[key] = (1 if now - last >= self.forget else count + 1, now)
+        self._since_sweep += 1
+        if self._since_sweep >= 1000:  # a guesser spraying names leaves a key for each
+            self._since_sweep = 0
+            self._failures = {k: v for k, v in self._failures.items() if now - v[1] < self.forget}
+
+    def succeeded(self, name: str, address: str) -> None:
+        self._failures.pop((name, address), None)

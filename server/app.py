@@ -15,6 +15,7 @@ import trio
 
 from .bots import BotFactory
 from .connection import serve_connection
+from .connection_limits import Gate
 from .hall import Hall, HallConfig
 from .store import Store
 
@@ -56,7 +57,7 @@ class Server:
                     listening.start_soon(
                         partial(
                             trio.serve_listeners,
-                            partial(serve_connection, hall),
+                            partial(serve_connection, hall, gate=Gate(hall.config.connections)),
                             listeners,
                             handler_nursery=connections,
                         )

@@ -25,6 +25,7 @@ from qipai.platform.newcomers import NewcomerRule, RegistrationMode, Registratio
 
 from .app import Server
 from .bots import BotFactory, find_gnugo
+from .connection_limits import ConnectionLimits
 from .door_process import run_door
 from .economy import LedgerMismatch
 from .hall import HallConfig
@@ -32,6 +33,9 @@ from .store import SchemaTooNew, Store
 from .tables.mahjong_config import MahjongConfig
 
 log = logging.getLogger("server")
+
+#: Connections the SSH door itself opens at once (a lookup, a ticket) beside its visitors'.
+DOOR_QUESTIONS = 8
 
 #: Allocations (net of frees) between young-generation collections; see ``_settle_heap``.
 YOUNG_COLLECTION_THRESHOLD = 10_000
@@ -103,18 +107,34 @@ def build_parser() -> argparse.ArgumentParser:
         help="an account is a newcomer (no bets; what it loses goes to the house) until it has"
         " this many ranked plays and hours in the hall; 0,0 for none (default: 20,24)",
     )
+    connections = parser.add_argument_group("connections (docs/platform.md, Connections)")
+    connections.add_argument(
+        "--connection-caps",
+        type=_caps,
+        default=(DEFAULT_CONNECTIONS.per_address, DEFAULT_CONNECTIONS.total),
+        metavar="PER_ADDRESS,TOTAL",
+        help="hall connections at once from one address and in all (default: "
+        f"{DEFAULT_CONNECTIONS.per_address},{DEFAULT_CONNECTIONS.total})",
+    )
+    _add_seconds(connections, CONNECTION_TIMINGS, DEFAULT_CONNECTIONS)
     timings = parser.add_argument_group("mahjong table timings, in seconds")
-    for flag, field, text in MAHJONG_TIMINGS:
-        timings.add_argument(
+    _add_seconds(timings, MAHJONG_TIMINGS, DEFAULT_MAHJONG)
+    parser.add_argument("--log-level", default="INFO", help="logging level (default: %(default)s)")
+    return parser
+
+
+def _add_seconds(
+    group: argparse._ArgumentGroup, timings: tuple[tuple[str, str, str], ...], defaults: object
+) -> None:
+    for flag, field, text in timings:
+        group.add_argument(
             flag,
             type=_seconds,
             dest=field,
-            default=getattr(DEFAULT_MAHJONG, field),
+            default=getattr(defaults, field),
             metavar="S",
             help=f"{text} (default: %(default)s)",
         )
-    parser.add_argument("--log-level", default="INFO", help="logging level (default: %(default)s)")
-    return parser
 
 
 DEFAULT_MAHJONG = MahjongConfig()
@@ -129,6 +149,36 @@ MAHJONG_TIMINGS = (
     ("--escape-grace", "escape_grace", "offline this long during a hand is an escape (PL-17)"),
     ("--next-hand-seconds", "next_hand", "pause between hands on timed tables"),
 )
+
+
+DEFAULT_CONNECTIONS = ConnectionLimits()
+CONNECTION_TIMINGS = (
+    ("--handshake-seconds", "handshake_seconds", "a new connection says hello within"),
+    ("--login-seconds", "login_seconds", "a greeted connection logs in within"),
+    ("--idle-seconds", "idle_seconds", "a player at no table sends a request within"),
+    ("--slow-reader-seconds", "slow_reader_seconds", "a client with replies waiting reads within"),
+)
+
+
+def connection_limits(args: argparse.Namespace) -> ConnectionLimits:
+    """The caps and timeouts from the command line. The SSH door's visitors all reach the hall
+    from the door's address (loopback, or the address the hall listens on), which may hold as
+    many more connections as the door admits visitors, and its own short questions besides."""
+    per_address, total = args.connection_caps
+    door_address = None
+    door_connections = 0
+    if args.ssh is not None:
+        door_address = (
+            "127.0.0.1" if args.host in ("127.0.0.1", "localhost", "0.0.0.0", "") else args.host
+        )
+        door_connections = args.ssh_caps[1] + DOOR_QUESTIONS
+    return ConnectionLimits(
+        per_address=per_address,
+        total=total + door_connections,
+        door_address=door_address,
+        door_connections=door_connections,
+        **{field: getattr(args, field) for _flag, field, _text in CONNECTION_TIMINGS},
+    )
 
 
 def mahjong_config(args: argparse.Namespace) -> MahjongConfig:
@@ -192,6 +242,7 @@ async def _main(args: argparse.Namespace, store: Store, bots: BotFactory, data_d
     config = HallConfig(
         door_secret=door_secret,
         mahjong=mahjong_config(args),
+        connections=connection_limits(args),
         registration=registration,
         newcomers=args.newcomers,
     )

@@ -9,8 +9,13 @@ what is pushed while a request is handled is written straight to the socket with
 non-blocking write when the handler is done (the reply and the events it caused, to every peer
 they concern, each peer's share joined into one write); pushes from other tasks (clocks, bots)
 are written by one flusher task per run, once per scheduling batch.  Only a peer whose kernel
-buffer is full has its own writer task wait for room; while it waits, messages queue up to
-``OUTBOX`` and then the peer is disconnected rather than buffered without bound.
+buffer is full has its own writer task wait for room.
+
+A peer that sends faster than it reads is slowed, not dropped: once ``OUTBOX`` messages wait
+for it, its requests are not read until they are written (so it may pipeline as much as it
+likes).  A peer is dropped, with ``bye slow_reader``, only when it takes no byte for
+``slow_reader_seconds`` while messages wait, or when pushes it did not ask for (other players'
+moves and chat) pile up to ``OUTBOX_LIMIT``; what waits is then dropped for the goodbye.
 """
 
 from __future__ import annotations
@@ -21,9 +26,10 @@ from typing import TYPE_CHECKING
 
 import trio
 
-from qipai.protocol import Decoder, ErrorCode, ProtocolError, reply_for
+from qipai.protocol import Decoder, ErrorCode, ProtocolError, encode, reply_for
 
-from .session import OUTBOX, Session
+from .connection_limits import DEFAULT_LIMITS, ConnectionLimits, Gate
+from .session import OUTBOX, OUTBOX_LIMIT, Session
 
 if TYPE_CHECKING:
     from .hall import Hall
@@ -31,8 +37,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 READ_SIZE = 64 * 1024
-HANDSHAKE_TIMEOUT = 30.0
 LINGER = 0.5
+FLUSH_EVERY = 64
+"""Requests handled from one read before what they pushed is written (each peer's share)."""
+SLOW_READER_BYE = encode(
+    {"type": "bye", "code": str(ErrorCode.SLOW_READER), "message": "you stopped reading"}
+)
 
 
 class Outbox:
@@ -43,24 +53,34 @@ class Outbox:
     stream (the tests' memory streams) is written by the writer task with ``send_all``.
     """
 
-    def __init__(self, stream: trio.abc.SendStream, limit: int = OUTBOX) -> None:
+    def __init__(
+        self, stream: trio.abc.SendStream, limits: ConnectionLimits = DEFAULT_LIMITS
+    ) -> None:
         self._stream = stream
         self._socket = stream.socket if isinstance(stream, trio.SocketStream) else None
-        self._limit = limit
+        self.limits = limits
+        self._stall = limits.slow_reader_seconds
         self._chunks: list[bytes] = []
+        self._partial = False  # the first chunk is the rest of a message the kernel took part of
         self._marked = False  # waiting in the flusher's list
         self._blocked = False  # the kernel's buffer is full: the writer task waits for room
         self._closed = False  # no more messages: the writer ends once the queue is written
         self._gone = False  # the connection ended: nothing is written any more
         self._broken: OSError | None = None
         self._wake = trio.Event()
+        self._room = trio.Event()
         self._flusher = _flusher()
+
+    @property
+    def full(self) -> bool:
+        """Enough waits for the peer: read none of its requests until some is written."""
+        return len(self._chunks) >= OUTBOX
 
     def send_nowait(self, data: bytes) -> None:
         """Queue ``data``; ``trio.WouldBlock`` says the peer has stopped reading."""
         if self._closed or self._gone:
             raise trio.ClosedResourceError
-        if len(self._chunks) >= self._limit:
+        if len(self._chunks) >= OUTBOX_LIMIT:
             raise trio.WouldBlock
         self._chunks.append(data)
         if not self._marked:
@@ -71,12 +91,28 @@ class Outbox:
         """Write what is queued, then let the writer task end the connection."""
         self._closed = True
         self._wake.set()
+        self._room.set()
+
+    def give_up(self, goodbye: bytes = SLOW_READER_BYE) -> None:
+        """The peer does not read: drop what waits (but the rest of a message it has begun to
+        receive), write ``goodbye`` if it ever takes it, and end the connection."""
+        if self._closed or self._gone:
+            return
+        self._chunks = [*self._chunks[:1], goodbye] if self._partial else [goodbye]
+        self.close()
+
+    async def wait_for_room(self) -> None:
+        """Until fewer than ``OUTBOX`` messages wait, or nothing will be written any more."""
+        while self.full and not self._closed and not self._gone:
+            self._room = trio.Event()
+            await self._room.wait()
 
     def detach(self) -> None:
         """The stream is about to close: never touch it again (its descriptor may be reused)."""
         self._gone = True
         self._chunks.clear()
         self._wake.set()
+        self._room.set()
 
     def flush(self) -> None:
         """Hand the queue to the kernel in one write, or to the writer task when it must wait."""
@@ -103,6 +139,8 @@ class Outbox:
             self._chunks = [data[sent:]]
             self._blocked = True
             self._wake.set()
+        self._partial = bool(self._chunks)
+        self._room.set()
 
     async def write(self) -> None:
         """The writer task: waits for room when the kernel is full, and ends after ``close``."""
@@ -112,11 +150,22 @@ class Outbox:
             if self._socket is None:
                 while self._chunks and not self._gone:
                     data, self._chunks = b"".join(self._chunks), []
-                    await self._stream.send_all(data)
+                    self._room.set()
+                    with trio.move_on_after(self._stall) as waited:
+                        await self._stream.send_all(data)
+                    if waited.cancelled_caught:
+                        return
             else:
                 self.flush()
                 while self._blocked and not self._gone:
-                    await trio.lowlevel.wait_writable(self._socket)
+                    with trio.move_on_after(self._stall) as waited:
+                        await trio.lowlevel.wait_writable(self._socket)
+                    if waited.cancelled_caught:
+                        if self._closed:  # not even the goodbye is taken: end here
+                            return
+                        log.warning("a peer took no byte for %.0f s; dropping it", self._stall)
+                        self.give_up()
+                        continue
                     self._blocked = False
                     self.flush()
             if self._broken is not None:
@@ -173,25 +222,72 @@ def flush_outboxes() -> None:
     _flusher().flush()
 
 
-async def _read(hall: Hall, session: Session, stream: trio.abc.ReceiveStream) -> None:
+class _Patience:
+    """How long the reader waits for the peer's next bytes, by the state of its session: a
+    ``hello`` within ``handshake_seconds`` of connecting, a log-in within ``login_seconds`` of
+    the ``hello`` (or of ``logout``), and then a request every ``idle_seconds`` unless the
+    player is at a table (a spectator or a thinking player sends nothing for long)."""
+
+    def __init__(self, limits: ConnectionLimits) -> None:
+        self.limits = limits
+        self._state = "connected"
+        self._since = self._last = trio.current_time()
+
+    def heard(self, session: Session) -> None:
+        now = self._last = trio.current_time()
+        state = "member" if session.name else "greeted" if session.greeted else "connected"
+        if state != self._state:
+            self._state, self._since = state, now
+
+    def deadline(self, session: Session) -> tuple[float, ErrorCode, str]:
+        limits = self.limits
+        if self._state == "connected":
+            return (
+                self._since + limits.handshake_seconds,
+                ErrorCode.HANDSHAKE_REQUIRED,
+                (f"no hello within {limits.handshake_seconds:g} s"),
+            )
+        if self._state == "greeted":
+            return (
+                self._since + limits.login_seconds,
+                ErrorCode.LOGIN_TIMEOUT,
+                (f"no log-in within {limits.login_seconds:g} s"),
+            )
+        if session.tables:
+            self._last = trio.current_time()
+        return (
+            self._last + limits.idle_seconds,
+            ErrorCode.IDLE_TIMEOUT,
+            (f"no request for {limits.idle_seconds:g} s"),
+        )
+
+
+async def _read(
+    hall: Hall, session: Session, outbox: Outbox, stream: trio.abc.ReceiveStream
+) -> None:
     decoder = Decoder()
-    handshake = trio.move_on_after(HANDSHAKE_TIMEOUT)
-    with handshake:
-        while not session.greeted:
-            if not await _read_once(hall, session, stream, decoder):
+    patience = _Patience(outbox.limits)
+    while True:
+        deadline, code, why = patience.deadline(session)
+        with trio.move_on_at(deadline) as waited:
+            data = await _receive(stream)
+        if not waited.cancelled_caught:
+            if not await _handle(hall, session, outbox, data, decoder, patience):
                 return
-    if handshake.cancelled_caught:
-        session.close(ErrorCode.HANDSHAKE_REQUIRED, "no hello within the time allowed")
-        return
-    while await _read_once(hall, session, stream, decoder):
-        pass
+        elif trio.current_time() >= patience.deadline(session)[0]:  # not seated meanwhile
+            session.close(code, why)
+            return
 
 
-async def _read_once(
-    hall: Hall, session: Session, stream: trio.abc.ReceiveStream, decoder: Decoder
+async def _handle(
+    hall: Hall,
+    session: Session,
+    outbox: Outbox,
+    data: bytes,
+    decoder: Decoder,
+    patience: _Patience,
 ) -> bool:
     """Handle what one read brings; False once the connection should end."""
-    data = await _receive(stream)
     if not data or session.closed:
         return False
     try:
@@ -205,10 +301,14 @@ async def _read_once(
     reader = trio.lowlevel.current_task()
     flusher.handling.add(reader)
     try:
-        for message in messages:
+        for count, message in enumerate(messages, 1):
+            if outbox.full or count % FLUSH_EVERY == 0:
+                flusher.flush()
+                await outbox.wait_for_room()
             if session.closed:
                 return False
             await hall.handle(session, message)
+            patience.heard(session)
     finally:
         flusher.handling.discard(reader)
         flusher.flush()
@@ -235,14 +335,32 @@ async def _receive(stream: trio.abc.ReceiveStream) -> bytes:
             raise trio.BrokenResourceError(f"read failed: {exc}") from exc
 
 
-async def serve_connection(hall: Hall, stream: trio.SocketStream | trio.abc.Stream) -> None:
+async def serve_connection(
+    hall: Hall, stream: trio.SocketStream | trio.abc.Stream, gate: Gate | None = None
+) -> None:
+    """Serve one connection, unless ``gate`` (the hall's caps) refuses it with a ``bye``."""
+    gate = gate or Gate(DEFAULT_LIMITS)
     address = _peer(stream)
-    outbox = Outbox(stream)
-    session = Session(address, outbox)  # type: ignore[arg-type]  # the channel subset it uses
+    host = address.rpartition(":")[0] or address
+    refused = gate.admit(host)
+    if refused is not None:
+        log.warning("refused %s: %s", address, refused.message)
+        await _refuse(stream, refused)
+        return
+    try:
+        await _serve(hall, stream, address, gate.limits)
+    finally:
+        gate.release(host)
+
+
+async def _serve(
+    hall: Hall, stream: trio.SocketStream | trio.abc.Stream, address: str, limits: ConnectionLimits
+) -> None:
+    outbox = Outbox(stream, limits)
+    session = Session(address, outbox)
     log.info("connection from %s", address)
     try:
         async with trio.open_nursery() as nursery:
-            session.bind(nursery.cancel_scope)
             hall.connected(session)
 
             async def writer() -> None:
@@ -252,7 +370,7 @@ async def serve_connection(hall: Hall, stream: trio.SocketStream | trio.abc.Stre
                     nursery.cancel_scope.cancel()
 
             nursery.start_soon(writer)
-            await _read(hall, session, stream)
+            await _read(hall, session, outbox, stream)
             if not session.closed:
                 session.closed = True
                 outbox.close()
@@ -267,6 +385,18 @@ async def serve_connection(hall: Hall, stream: trio.SocketStream | trio.abc.Stre
         hall.disconnected(session)
         await trio.aclose_forcefully(stream)
         log.info("%s: closed", session)
+
+
+async def _refuse(stream: trio.abc.Stream, refused: ProtocolError) -> None:
+    """Say why in a ``bye`` (the kernel takes it at once) and close."""
+    bye = {"type": "bye", "code": str(refused.code), "message": refused.message}
+    with trio.move_on_after(LINGER):
+        try:
+            await stream.send_all(encode(bye))
+            await _linger(stream)
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+    await trio.aclose_forcefully(stream)
 
 
 async def _linger(stream: trio.abc.Stream) -> None:

@@ -8,6 +8,7 @@ slow hash await the store or a worker thread, and re-check state after the await
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -54,6 +55,8 @@ from qipai.protocol.names import GUEST_PREFIX, check_new_name, is_guest
 from . import accounts, action_log, bets, economy, leaderboard
 from .action_log import ActionLog, LiveTable
 from .bots import BotFactory
+from .chat_budget import ChatBudget
+from .connection_limits import ConnectionLimits
 from .door_tickets import TicketBook, door_secret_matches
 from .economy import HandCoins
 from .rooms import HallRoom, hall_rooms, option_parsers
@@ -112,9 +115,15 @@ def _check_can_log_in(name: str) -> None:
 
 @dataclass
 class HallConfig:
-    failed_logins_per_name: int = 5
-    failed_logins_per_address: int = 20
-    failed_login_window: float = 300.0
+    # Log-ins (accounts.LoginThrottle): per name and address, 3 free failures, then waits of
+    # 1 s, 2 s, 4 s … up to 5 minutes before that name may be tried from there again.
+    login_free_failures: int = 3
+    login_first_wait: float = 1.0
+    login_longest_wait: float = 300.0
+    # Lobby and table chat (chat_budget.ChatBudget): 5 at once, then one more every 2 s.
+    chat_burst: int = 5
+    chat_every: float = 2.0
+    connections: ConnectionLimits = field(default_factory=ConnectionLimits)
     waiting_tables_per_player: int = 3
     mahjong: MahjongConfig = field(default_factory=MahjongConfig)
     door_secret: str | None = None
@@ -172,12 +181,10 @@ class Hall:
         if closed:
             log.info("closed %d pots of matches cut short to the house: %s", len(closed), closed)
         self._next_game = store.next_game_id()
-        self._by_name = accounts.LoginLimiter(
-            config.failed_logins_per_name, config.failed_login_window
+        self._logins = accounts.LoginThrottle(
+            config.login_free_failures, config.login_first_wait, config.login_longest_wait
         )
-        self._by_address = accounts.LoginLimiter(
-            config.failed_logins_per_address, config.failed_login_window
-        )
+        self._chat = ChatBudget(config.chat_burst, config.chat_every)
         # Each scrypt hash takes 16 MiB and a core for a moment: a burst of logins queues.
         self._hashing = trio.CapacityLimiter(2)
         self._pending_writes = 0
@@ -283,6 +290,8 @@ class Hall:
     # ------------------------------------------------------------------ session requests
 
     def on_hello(self, session: Session, request: dict) -> dict:
+        if session.greeted:
+            raise ProtocolError(ErrorCode.ALREADY_GREETED, "this connection said hello already")
         if request["version"] != PROTOCOL_VERSION:
             raise ProtocolError(
                 ErrorCode.BAD_VERSION, f"this server speaks protocol version {PROTOCOL_VERSION}"
@@ -363,20 +372,25 @@ class Hall:
         return await self._log_in(session, name)
 
     async def _check_password(self, name: str, password: str, address: str) -> None:
-        now = trio.current_time()
-        if self._by_name.blocked(name, now) or self._by_address.blocked(address, now):
+        wait = self._logins.wait(name, address, trio.current_time())
+        if wait > 0:
             raise ProtocolError(
-                ErrorCode.RATE_LIMITED, "too many failed logins; wait a few minutes"
+                ErrorCode.RATE_LIMITED,
+                f"too many failed logins for {name} from your address; "
+                f"try again in {math.ceil(wait)} s",
             )
         stored = await self.store.call(self.store.account, name)
-        good = stored is not None and await trio.to_thread.run_sync(
-            accounts.password_matches, password, *stored, limiter=self._hashing
+        # An unknown name is hashed too, so that its answer takes as long as a wrong password's.
+        matches = await trio.to_thread.run_sync(
+            accounts.password_matches,
+            password,
+            *(stored or accounts.stand_in_account()),
+            limiter=self._hashing,
         )
-        if not good:
-            self._by_name.failed(name, trio.current_time())
-            self._by_address.failed(address, trio.current_time())
+        if stored is None or not matches:
+            self._logins.failed(name, address, trio.current_time())
             raise ProtocolError(ErrorCode.BAD_CREDENTIALS, "wrong name or password")
-        self._by_name.succeeded(name)
+        self._logins.succeeded(name, address)
 
     async def on_resume_session(self, session: Session, request: dict) -> dict:
         self._require_anonymous(session)
@@ -539,14 +553,17 @@ class Hall:
         text = request["text"].strip()
         if not text:
             raise ProtocolError(ErrorCode.BAD_FIELD, "say something")
+        name, now = session.name or "", trio.current_time()
+        self._chat.check(name, now)
         table_id = request.get("table")
         if table_id is not None:
             self._table(table_id).chat(session, text)
-            return {}
-        self.lobby.add(session)
-        self._lobby_push(
-            {"type": "chat", "table": None, "from": session.name, "text": text, "time": time.time()}
-        )
+        else:
+            self.lobby.add(session)
+            self._lobby_push(
+                {"type": "chat", "table": None, "from": name, "text": text, "time": time.time()}
+            )
+        self._chat.spend(name, now)
         return {}
 
     def _table(self, table_id: int) -> Table:

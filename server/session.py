@@ -1,15 +1,17 @@
 """One connected client as the hall sees it: who it is, what it follows, and its outbox.
 
 The outbox is bounded: ``connection.Outbox`` on a live connection (written to the socket when a
-request is handled), a memory channel in tests.  Pushing never waits: a client whose outbox is
-full has stopped reading, and is disconnected instead of being buffered without bound (memory
-per connection <= OUTBOX x max frame).
+request is handled), a memory channel in tests.  Pushing never waits: the connection stops
+reading a client's requests while ``OUTBOX`` messages wait for it, so its own replies never
+reach ``OUTBOX_LIMIT``; pushes it did not ask for that do have stopped being read, and the
+client is told ``bye slow_reader`` instead of being buffered without bound (memory per
+connection <= OUTBOX_LIMIT x max frame).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import trio
 
@@ -18,10 +20,19 @@ from qipai.protocol import ErrorCode, encode
 log = logging.getLogger(__name__)
 
 OUTBOX = 256
+OUTBOX_LIMIT = 1024
+
+
+class Outbox(Protocol):
+    """What a session needs of its outbox: ``connection.Outbox``, or a memory channel."""
+
+    def send_nowait(self, data: bytes) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class Session:
-    def __init__(self, address: str, outbox: trio.MemorySendChannel[bytes]) -> None:
+    def __init__(self, address: str, outbox: Outbox) -> None:
         self.address = address
         self.name: str | None = None
         self.token_digest: bytes | None = None
@@ -30,20 +41,16 @@ class Session:
         self.tables: set[int] = set()
         self.closed = False
         self._outbox = outbox
-        self._cancel = trio.CancelScope()
-
-    def bind(self, cancel_scope: trio.CancelScope) -> None:
-        self._cancel = cancel_scope
 
     def push(self, data: bytes) -> None:
         if self.closed:
             return
         try:
             self._outbox.send_nowait(data)
-        except trio.WouldBlock:
+        except trio.WouldBlock:  # only connection.Outbox refuses: a channel would block
             log.warning("%s (%s) stopped reading; disconnected", self.name, self.address)
             self.closed = True
-            self._cancel.cancel()
+            self._outbox.give_up()  # type: ignore[attr-defined]
         except (trio.ClosedResourceError, trio.BrokenResourceError):
             self.closed = True
 

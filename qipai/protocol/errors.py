@@ -21,6 +21,7 @@ class ErrorCode(StrEnum):
     BAD_FIELD = "bad_field"
     # Session.
     HANDSHAKE_REQUIRED = "handshake_required"
+    ALREADY_GREETED = "already_greeted"
     BAD_VERSION = "bad_version"
     NOT_LOGGED_IN = "not_logged_in"
     ALREADY_LOGGED_IN = "already_logged_in"
@@ -81,7 +82,11 @@ class ErrorCode(StrEnum):
     TABLE_ASSIGNED = "table_assigned"
     NO_SPECTATORS = "no_spectators"
     CHAT_CLOSED = "chat_closed"
-    # Server side.
+    # Server side: a refused or ended connection (in ``bye``), and the hall's own faults.
+    TOO_MANY_CONNECTIONS = "too_many_connections"
+    HALL_FULL = "hall_full"
+    LOGIN_TIMEOUT = "login_timeout"
+    IDLE_TIMEOUT = "idle_timeout"
     SLOW_READER = "slow_reader"
     SHUTTING_DOWN = "shutting_down"
     INTERNAL_ERROR = "internal_error"

@@ -30,6 +30,8 @@ GO_ACTIONS = (
     "resume",
 )
 
+#: Every integer a request carries (its id, a table, a game, an amount, a version) lies in
+#: 0 .. MAX_ID-1: exact in any client's doubles, and far inside SQLite's 64-bit integers.
 MAX_ID = 2**53
 
 
@@ -125,6 +127,10 @@ def _check_field(message: dict[str, Any], field: Field) -> None:
     if wrong:
         raise ProtocolError(
             ErrorCode.BAD_FIELD, f"field '{field.name}' must be a {_type_name(field.kind)}"
+        )
+    if field.kind is int and not 0 <= value < MAX_ID:
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, f"field '{field.name}' must be an integer from 0 to 2**53-1"
         )
     if field.max_len is not None and len(value) > field.max_len:
         raise ProtocolError(

@@ -10,9 +10,9 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from ..action_log import ActionLog
     from qipai.platform.newcomers import NewcomerRule
 
+    from ..action_log import ActionLog
     from ..economy import HandCoins
     from ..session import Session
     from ..store import AdjournedGame, GameRecord, MahjongHand, Store

@@ -37,6 +37,32 @@ def test_any_split_of_a_stream_decodes_the_same(cuts):
     assert seen == messages
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(1, 40)), min_size=1, max_size=60))
+def test_decoders_taking_turns_with_the_spare_unpackers_each_decode_their_own_stream(turns):
+    """Between frames a decoder gives its unpacker back for any other to take (codec.py)."""
+    streams = [
+        b"".join(encode({"type": "chat", "id": i, "text": f"{who}" * i}) for i in range(8))
+        for who in range(4)
+    ]
+    decoders = [Decoder() for _ in streams]
+    seen: list[list] = [[] for _ in streams]
+    read = [0] * len(streams)
+    for who, cut in [*turns, *((who, len(stream)) for who, stream in enumerate(streams))]:
+        seen[who].extend(decoders[who].feed(streams[who][read[who] : read[who] + cut]))
+        read[who] += cut
+    assert seen == [Decoder().feed(stream) for stream in streams]
+
+
+def test_a_frame_is_measured_alone_in_an_unpacker_other_decoders_used_before():
+    limits = Limits(max_frame=4096)
+    for _ in range(3):
+        assert Decoder(limits).feed(encode({"pad": "x" * 4000})) == [{"pad": "x" * 4000}]
+    with pytest.raises(ProtocolError) as err:
+        Decoder(limits).feed(encode({"pad": "x" * 4100}))
+    assert err.value.code == ErrorCode.FRAME_TOO_LARGE
+
+
 def test_many_small_frames_in_one_large_read_are_fine():
     messages = [{"type": "ping", "id": i} for i in range(20000)]
     stream = b"".join(encode(m) for m in messages)

@@ -59,12 +59,9 @@ class Client:
         self.closed = False
 
     @classmethod
-    async def connect(
-        cls, server: Server, hello: bool = True, address: str | None = None
-    ) -> Client:
-        """``address``: another loopback address (127.0.0.2 ...) to come from, as a second
-        machine on the LAN would."""
-        stream = await trio.open_tcp_stream("127.0.0.1", server.port, local_address=address)
+    async def connect(cls, server: Server, hello: bool = True, source: str | None = None) -> Client:
+        """A connection from 127.0.0.1, or from ``source`` (127.0.0.2 is another address)."""
+        stream = await trio.open_tcp_stream("127.0.0.1", server.port, local_address=source)
         client = cls(stream)
         if hello:
             await client.ok("hello", version=1, client="test")
@@ -130,6 +127,6 @@ class Client:
 async def user(
     server: Server, name: str, password: str = "password-1", address: str | None = None
 ) -> Client:
-    client = await Client.connect(server, address=address)
+    client = await Client.connect(server, source=address)
     await client.ok("register", name=name, password=password)
     return client

@@ -1,6 +1,6 @@
 """The outbox over real sockets: one write per peer per handled request, pushes from other tasks
-still go out, a peer that stops reading is dropped at ``OUTBOX`` queued messages, and a slow
-peer gets every byte in order."""
+still go out, a peer that pipelines while it reads is slowed (never dropped), one that stops
+reading is told ``bye slow_reader``, and a slow peer gets every byte in order."""
 
 import os
 import socket
@@ -12,6 +12,7 @@ import trio
 from qipai.protocol import Decoder, encode
 from server import connection
 from server.connection import Outbox, serve_connection
+from server.connection_limits import ConnectionLimits, Gate
 from server.session import OUTBOX, Session
 
 
@@ -134,21 +135,53 @@ async def test_a_slow_reader_gets_every_byte_in_order_once_it_reads():
 
 
 @pytest.mark.trio
-async def test_a_socket_peer_that_stops_reading_is_disconnected_at_the_outbox_limit():
+async def test_a_peer_that_pipelines_and_reads_slowly_is_slowed_not_dropped():
     hall = BurstHall(burst=4, size=4000)
     server_side, client_side = await socket_streams()
+    count = OUTBOX + 64  # each answered by 4 pushes of 4 KB: far more than the kernels hold
     async with trio.open_nursery() as nursery:
         nursery.start_soon(serve_connection, hall, server_side)
-        with trio.fail_after(10):
-            n = 0
-            while not hall.gone:  # each request adds 16 KB the client never reads
-                n += 1
+
+        async def pipeline() -> None:
+            for n in range(count):
                 await client_side.send_all(encode({"type": "ping", "id": n}))
-                await trio.sleep(0)
-    (session,) = hall.gone
-    assert session.closed
-    # Everything the kernel took plus at most OUTBOX messages were queued, not every reply.
-    assert n * hall.burst > OUTBOX
+
+        nursery.start_soon(pipeline)
+        decoder, messages = Decoder(), []
+        with trio.fail_after(30):
+            while len(messages) < count * hall.burst:
+                await trio.sleep(0.001)  # a slow reader, but a reader
+                messages.extend(decoder.feed(await client_side.receive_some(16384)))
+        assert [m["n"] for m in messages] == list(range(hall.burst)) * count
+        assert not hall.gone
+        nursery.cancel_scope.cancel()
+
+
+@pytest.mark.trio
+async def test_a_peer_that_stops_reading_is_told_slow_reader_once_it_reads_again(caplog):
+    hall = BurstHall(burst=4, size=4000)
+    server_side, client_side = await socket_streams()
+    gate = Gate(ConnectionLimits(slow_reader_seconds=1.0))
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(serve_connection, hall, server_side, gate)
+        sent = 0
+        with trio.move_on_after(1.0):  # the server stops reading it: these writes stall
+            while True:
+                sent += 1
+                await client_side.send_all(encode({"type": "ping", "id": sent}))
+        assert not hall.gone  # slowed, not dropped, while it only stopped for a moment
+        with trio.fail_after(10):
+            while "took no byte" not in caplog.text:
+                await trio.sleep(0.01)
+            received = b""
+            while chunk := await client_side.receive_some(1 << 16):
+                received += chunk
+    messages = Decoder().feed(received)
+    assert messages[-1] == {"type": "bye", "code": "slow_reader", "message": "you stopped reading"}
+    pushes = messages[:-1]
+    assert pushes and [m["n"] for m in pushes] == [n % 4 for n in range(len(pushes))]
+    assert len(pushes) < sent * hall.burst  # what waited was dropped for the goodbye
+    assert hall.gone and hall.gone[0].address.startswith("127.0.0.1:")
 
 
 @pytest.mark.trio

@@ -20,7 +20,7 @@ SHILLS = [f"shill{i}" for i in range(10)]
 
 
 async def register(server, name: str, address: str) -> Client | None:
-    client = await Client.connect(server, address=address)
+    client = await Client.connect(server, source=address)
     reply = await client.request("register", name=name, password="password-1")
     if reply["type"] == "error":
         assert reply["code"] == "registration_refused", reply

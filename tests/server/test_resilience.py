@@ -6,8 +6,9 @@ import trio
 import trio.testing
 
 from qipai.protocol import Decoder, encode
-from server.connection import HANDSHAKE_TIMEOUT, serve_connection
-from server.session import OUTBOX
+from server.connection import serve_connection
+from server.connection_limits import DEFAULT_LIMITS, ConnectionLimits, Gate
+from server.session import OUTBOX_LIMIT
 
 from .harness import Client, running_hall, user
 from .test_go_game import play, table_for_two
@@ -105,7 +106,7 @@ class FakeHall:
 
     async def handle(self, session, message):
         session.greeted = True
-        for _ in range(OUTBOX + 10):
+        for _ in range(OUTBOX_LIMIT + 10):
             session.send({"type": "chat", "table": None, "from": "x", "text": "y" * 100})
 
 
@@ -113,8 +114,9 @@ class FakeHall:
 async def test_a_client_that_stops_reading_is_disconnected_not_buffered():
     hall = FakeHall()
     server_side, client_side = trio.testing.lockstep_stream_pair()
+    gate = Gate(ConnectionLimits(slow_reader_seconds=0.5))
     async with trio.open_nursery() as nursery:
-        nursery.start_soon(serve_connection, hall, server_side)
+        nursery.start_soon(serve_connection, hall, server_side, gate)
         await client_side.send_all(encode({"type": "hello", "id": 0, "version": 1}))
         # The client never reads: the outbox fills and the server gives up on it.
         with trio.fail_after(5):
@@ -129,7 +131,7 @@ async def test_a_silent_connection_is_closed_after_the_handshake_timeout(tmp_pat
     server_side, client_side = trio.testing.memory_stream_pair()
     async with trio.open_nursery() as nursery:
         nursery.start_soon(serve_connection, hall, server_side)
-        with trio.fail_after(HANDSHAKE_TIMEOUT + 5):
+        with trio.fail_after(DEFAULT_LIMITS.handshake_seconds + 5):
             received = b""
             while chunk := await client_side.receive_some(4096):
                 received += chunk

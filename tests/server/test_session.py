@@ -4,7 +4,6 @@ import pytest
 import trio
 
 from qipai.protocol import encode
-from server.hall import HallConfig
 
 from .harness import Client, running_hall, user
 
@@ -64,22 +63,6 @@ async def test_passwords_are_stored_hashed(tmp_path):
         assert b"very-secret-pw" not in digest and len(salt) == 16 and len(digest) == 32
     raw = b"".join(path.read_bytes() for path in tmp_path.glob("hall.db*"))
     assert b"very-secret-pw" not in raw
-
-
-@pytest.mark.trio
-async def test_failed_logins_are_rate_limited_per_name(tmp_path):
-    config = HallConfig(failed_logins_per_name=3, failed_login_window=60)
-    async with running_hall(tmp_path, config=config) as server:
-        await user(server, "ann")
-        client = await Client.connect(server)
-        for _ in range(3):
-            assert (
-                await client.error("login", name="ann", password="guess-123") == "bad_credentials"
-            )
-        # Even the right password is refused while the window lasts.
-        assert await client.error("login", name="ann", password="password-1") == "rate_limited"
-        other = await Client.connect(server)
-        assert await other.error("login", name="ann", password="password-1") == "rate_limited"
 
 
 @pytest.mark.trio

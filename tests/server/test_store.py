@@ -2,7 +2,7 @@
 
 import sqlite3
 
-from server.accounts import LoginLimiter, hash_password, password_matches
+from server.accounts import hash_password, password_matches
 from server.store import MIGRATIONS, SCHEMA_VERSION, Store
 
 
@@ -21,16 +21,3 @@ def test_a_version_1_file_is_migrated_keeping_its_accounts(tmp_path):
         assert store.adjourned_of("ann") == [] and store.next_game_id() == 1
     finally:
         store.close()
-
-
-def test_login_limiter_window():
-    limiter = LoginLimiter(max_failures=2, window=60)
-    limiter.failed("ann", 0)
-    assert not limiter.blocked("ann", 1)
-    limiter.failed("ann", 10)
-    assert limiter.blocked("ann", 11) and not limiter.blocked("bob", 11)
-    assert limiter.blocked("ann", 59)
-    assert not limiter.blocked("ann", 70.5)  # the first failure left the window
-    limiter.failed("ann", 71)
-    limiter.succeeded("ann")
-    assert not limiter.blocked("ann", 72)
