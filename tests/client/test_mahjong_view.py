@@ -17,7 +17,7 @@ from client.mahjong_hints import hint, unseen_counts
 from client.mahjong_view import HandLog, ViewError, read_view
 from client.widgets.mahjong_board import END_ROWS, Layout, MahjongBoard, hand_order
 from client.widgets.tiles import TileStyle, face, meld_text, tile_row
-from qipai.mahjong.bots import choose_action
+from qipai.mahjong.bots import BASELINE, choose_action
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.machine import HandMachine
@@ -28,13 +28,13 @@ NAMES = [{"name": n, "online": True, "bot": False} for n in ("alice", "bob", "ca
 
 
 def played(ruleset: str = "sichuan", seed: int = 7, steps: int = 60, **options) -> HandMachine:
-    """A real hand, bots acting for every seat for ``steps`` actions."""
+    """A real hand, today's shape bot acting for every seat for ``steps`` actions."""
     hand = HandMachine(get_ruleset(ruleset, options), seed, 0)
     for _ in range(steps):
         if hand.over:
             break
         seat = hand.to_act()[0]
-        hand.apply(choose_action(hand, seat))
+        hand.apply(choose_action(hand, seat, BASELINE))
     return hand
 
 

@@ -1,9 +1,14 @@
-"""The bot: legal in every position, wins when it can, sheds its void suit, keeps shanten low."""
+"""Today's shape bot (the league baseline, qipai/mahjong/bot_shape.py): legal in every position, wins when it
+can, sheds its void suit, keeps shanten low. The levelled bot is tested in test_bot_levels.py."""
 
 from __future__ import annotations
 
+import pytest
+
+from qipai.mahjong import bots
 from qipai.mahjong.analysis import shanten
-from qipai.mahjong.bots import choose_action, play_hand
+from qipai.mahjong.bot_shape import choose_action
+from qipai.mahjong.bots import play_hand
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.actions import ActionType as A
 from qipai.mahjong.table.machine import HandMachine, Phase
@@ -53,10 +58,11 @@ def test_bot_always_takes_a_win() -> None:
     assert choose_action(hand, E) is None
 
 
-def test_bot_declares_its_shortest_suit_void_and_sheds_it_first() -> None:
+def declares_the_shortest_suit_void_and_sheds_it_first(choose) -> None:
+    """Sichuan deal 21 with ``choose(hand, seat)`` deciding for every seat (both bots)."""
     hand = HandMachine(get_ruleset("sichuan"), 21)
     for seat in range(4):
-        hand.apply(choose_action(hand, seat))
+        hand.apply(choose(hand, seat))
     assert hand.phase is Phase.TURN
     for seat in range(4):
         per_suit = [0, 0, 0]
@@ -65,10 +71,15 @@ def test_bot_declares_its_shortest_suit_void_and_sheds_it_first() -> None:
         assert per_suit[hand.seats[seat].void] == min(per_suit)
     void = hand.seats[hand.dealer].void
     if any(suit_of(kind_of(t)) == void for t in hand.seats[hand.dealer].concealed):
-        assert suit_of(kind_of(choose_action(hand, hand.dealer).tile)) == void
+        assert suit_of(kind_of(choose(hand, hand.dealer).tile)) == void
 
 
-def test_seed_literal_bot_sheds_its_shortest_suit_without_being_forced() -> None:
+def test_bot_declares_its_shortest_suit_void_and_sheds_it_first() -> None:
+    declares_the_shortest_suit_void_and_sheds_it_first(choose_action)
+
+
+@pytest.mark.parametrize("choose", [choose_action, bots.choose_action], ids=["shape", "normal"])
+def test_seed_literal_bot_sheds_its_shortest_suit_without_being_forced(choose) -> None:
     table = Table()
     hand = table.start(
         ["*", "123m 456m 78m 123p 55p 9s", "*", "*"],
@@ -77,7 +88,7 @@ def test_seed_literal_bot_sheds_its_shortest_suit_without_being_forced() -> None
         filler=10,
         options={"void_declaration": False},
     )
-    assert kind_of(choose_action(hand, S).tile) == parse_kinds("9s")[0]
+    assert kind_of(choose(hand, S).tile) == parse_kinds("9s")[0]
 
 
 def test_bot_discard_keeps_the_lowest_shanten() -> None:

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from qipai.mahjong.bots import play_hand
+from qipai.mahjong.bots import BASELINE, play_hand
 from qipai.mahjong.notation import MeldKind, parse_hand
 from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.rulesets.lengzi import Lengzi, LengziOptions, book_pot, set_xiapao
@@ -296,7 +296,7 @@ def test_the_matchs_pot_is_the_table_states_pot_after_a_leaver_splits_it() -> No
     count, kept in the table state), and so does a pot the server sets after short payments."""
     match = Match(Lengzi(), seed=4)
     for seed in range(5):
-        match.finish_hand(play_hand(match.start_hand(seed)))
+        match.finish_hand(play_hand(match.start_hand(seed), [BASELINE] * 4))
     assert match.pot == 200
     assert match.leave(NORTH) == [
         Payment(POT, seat, 66, "锅底平分") for seat in (EAST, SOUTH, WEST)

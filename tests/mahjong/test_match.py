@@ -4,7 +4,7 @@ and a whole match of bots that replays from its seeds."""
 
 import pytest
 
-from qipai.mahjong.bots import play_hand, play_match
+from qipai.mahjong.bots import BASELINE, play_hand, play_match
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.lengzi import Lengzi
 from qipai.mahjong.rulesets.zhongyou import Zhongyou
@@ -13,6 +13,9 @@ from qipai.mahjong.table import IllegalAction
 from qipai.mahjong.table.match import HANDS_PER_ROUND_CAP, Match, MatchLength, MatchOver, Place
 
 EAST, SOUTH, WEST, NORTH = range(4)
+
+SHAPE = [BASELINE] * 4
+"""The match rules below were recorded with today's shape bot in every seat."""
 
 
 def test_equal_scores_share_a_place_and_the_next_place_is_skipped() -> None:
@@ -30,7 +33,7 @@ def test_a_table_of_hands_ends_after_its_hands() -> None:
     match = Match(get_ruleset("sichuan", {}), seed=2, length=MatchLength(hands=3))
     seed = 0
     while not match.over:
-        match.finish_hand(play_hand(match.start_hand(seed)))
+        match.finish_hand(play_hand(match.start_hand(seed), SHAPE))
         seed += 1
     assert match.hands_played == 3 and [b.number for b in match.history] == [1, 2, 3]
     assert match.scores == [sum(b.totals[s] for b in match.history) for s in range(4)]
@@ -47,7 +50,7 @@ def test_a_round_ends_when_the_deal_comes_back_to_its_opener() -> None:
     seed = 0
     while not match.over:
         dealers.append(match.dealer)
-        match.finish_hand(play_hand(match.start_hand(seed)))
+        match.finish_hand(play_hand(match.start_hand(seed), SHAPE))
         seed += 1
     assert match.rounds_done == 1 and match.dealer == opener
     assert dealers[0] == opener and opener not in dealers[dealers.index((opener + 3) % 4) :]
@@ -69,7 +72,7 @@ def test_the_north_round_opened_by_south_ends_a_zhongyou_match_when_east_loses_t
     match.rounds_done, match.round_opener = 3, SOUTH
     seed = 0
     while not match.over:
-        match.finish_hand(play_hand(match.start_hand(seed)))
+        match.finish_hand(play_hand(match.start_hand(seed), SHAPE))
         seed += 1
     assert match.rounds_done == 4 and match.dealer == SOUTH and match.table_state["round"] == 4
     assert [b.dealer for b in match.history] == [EAST] * match.hands_played
@@ -84,7 +87,7 @@ def test_between_hands_choices_are_the_rulesets_and_every_seat_makes_its_own() -
     match.choose(NORTH, "xiapao", True)
     hand = match.start_hand(11)
     assert hand.table_state["xiapao"] == [False, True, False, True]
-    match.finish_hand(play_hand(hand))
+    match.finish_hand(play_hand(hand, SHAPE))
     match.choose(SOUTH, "xiapao", False)
     assert match.start_hand(12).table_state["xiapao"] == [False, False, False, True]
     assert match.chosen(NORTH, "xiapao") and not match.chosen(SOUTH, "xiapao")
@@ -116,7 +119,9 @@ def test_the_first_leaver_splits_the_pot_into_the_scores_and_later_leavers_nothi
 
 def test_a_whole_lengzi_match_of_bots_replays_from_its_seeds() -> None:
     def played() -> Match:
-        return play_match(Match(Lengzi(), seed=7, length=MatchLength(hands=4)), seed=7)
+        return play_match(
+            Match(Lengzi(), seed=7, length=MatchLength(hands=4)), seed=7, levels=SHAPE
+        )
 
     match = played()
     assert match.hands_played == 4 and match.over

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from qipai.mahjong.bots import choose_action
+from qipai.mahjong.bots import BASELINE, choose_action
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.rulesets.lengzi import Lengzi
 from qipai.mahjong.table import Action, ActionType, NotYourTurn, WrongPhase
@@ -168,7 +168,7 @@ def test_an_escape_settles_the_hand_with_baichengs_kong_money_and_the_penalty(
     hand = match.hand  # seed 0, East dealing: West's exposed kong stands after 88 actions
     while not [p for p in payments_due(hand) if p.reason == "明杠"]:
         seat = next(s for s in hand.to_act() if not match.pass_only(s))
-        match.act(choose_action(hand, seat), 1.0)
+        match.act(choose_action(hand, seat, BASELINE), 1.0)
         pump(match, 1.0)
     kong = [p for p in payments_due(hand) if p.reason == "明杠"]
     assert [(p.payer, p.payee, p.amount) for p in kong] == [(0, 2, 3), (1, 2, 3), (3, 2, 3)]

@@ -12,7 +12,7 @@ import copy
 
 import pytest
 
-from qipai.mahjong.bots import play_hand
+from qipai.mahjong.bots import BASELINE, play_hand
 from qipai.mahjong.rulesets import get_ruleset, replay_record
 from qipai.mahjong.scoring import net
 from qipai.mahjong.table.match import Match
@@ -86,7 +86,7 @@ def test_short_payers_of_a_real_baicheng_hand_pay_what_they_hold():
     losers; they hold 100 coins each, so each pays its fee (1) and then its last 99."""
     match = Match(get_ruleset("baicheng", {"base": 10}), seed=3)
     for seed in range(3):
-        hand = play_hand(match.start_hand(seed))
+        hand = play_hand(match.start_hand(seed), [BASELINE] * 4)
         match.finish_hand(hand)
     totals = hand.settlement.seat_totals()
     winner = totals.index(max(totals))

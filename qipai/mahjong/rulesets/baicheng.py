@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.analysis import is_standard_win
@@ -17,6 +17,7 @@ from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.baicheng_requirements import (
     WinRequirementUnmet,
     may_claim_with_four_concealed,
+    requirements_missing,
     unmet_requirement,
 )
 from qipai.mahjong.rulesets.baicheng_scoring import (
@@ -147,6 +148,9 @@ class Baicheng(Ruleset):
         kind, nor on any kind he himself discarded in this go-around."""
         declined = {passed.kind for passed in hand.seats[seat].passed}
         return bool(declined) and (kind in declined or kind in own_discards_this_turn(hand, seat))
+
+    def requirements_missing(self, kinds: Sequence[int], opened: bool) -> int:
+        return requirements_missing(kinds, opened)
 
     # --- value ----------------------------------------------------------------------------------
     def win_judgement_key(self, hand: HandMachine, seat: int) -> Hashable:

@@ -90,6 +90,16 @@ def unmet_requirement(hand: HandText) -> Requirement | None:
     return None
 
 
+def requirements_missing(kinds: Iterable[int], opened_hand: bool) -> int:
+    """The requirements of §3 an incomplete hand does not meet yet and that its tiles decide:
+    a missing suit each, no terminal or dragon, not opened (the pung is left out: a pair of
+    the right tiles can still become one)."""
+    held = list(kinds)
+    missing = len({0, 1, 2} - {suit_of(k) for k in held})
+    missing += not any(is_terminal(k) or k in DRAGONS for k in held)
+    return missing + (not opened_hand)
+
+
 def may_claim_with_four_concealed(melds: Iterable[Meld], claim: MeldKind) -> bool:
     """BC-03: with four concealed tiles left a claim would leave 手把一, allowed only toward 漂."""
     return claim is not MeldKind.CHOW and all_melds_are_triplets(melds)

@@ -17,7 +17,7 @@ created by ``new_table_state`` and visible to hooks as ``hand.table_state``.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -191,6 +191,27 @@ class Ruleset:
     def bot_unwanted_suit(self, hand: HandMachine, seat: int) -> int | None:
         """A suit the bot should clear out first (requirements it cannot meet otherwise)."""
         return None
+
+    def suit_to_shed(self, counts: Sequence[int], void: int | None) -> int | None:
+        """:meth:`bot_unwanted_suit` from what the seat itself sees: the kinds it holds,
+        concealed and melded (``counts``), and its 定缺; the view-only bot asks this."""
+        return None
+
+    def requirements_missing(self, kinds: Sequence[int], opened: bool) -> int:
+        """How many of the win requirements a hand holding ``kinds`` (concealed and melded,
+        ``opened`` if it has claimed a set) does not meet yet, judged before it is complete so
+        that a bot does not build a hand that can never win (Baicheng's §3); none by default."""
+        return 0
+
+    def discard_win_surcharge(self) -> int:
+        """Points the discarder of a win pays on top of the win itself, whoever wins
+        (Lengzi's 100 into the pot, LZ-10): what makes dealing in dear; none by default."""
+        return 0
+
+    def table_state_seen(self, public: Mapping[str, Any]) -> dict[str, Any]:
+        """The table state that :meth:`score_win` reads, rebuilt from what every seat sees
+        (:meth:`public_state`), so that a seat can value its own candidate wins from its view."""
+        return {}
 
     def kinds_in_play(self) -> tuple[int, ...]:
         return kinds_in_set(self.tile_set_size)

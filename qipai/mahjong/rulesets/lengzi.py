@@ -19,6 +19,7 @@ from qipai.mahjong.rulesets.lengzi_settlement import (
     LengziWin,
     is_lengzi,
     lengzi_score,
+    pot_contribution,
     settle_win,
     split_pot,
 )
@@ -135,6 +136,9 @@ class Lengzi(Ruleset):
         )
 
     # --- money ----------------------------------------------------------------------------------
+    def discard_win_surcharge(self) -> int:
+        return pot_contribution(self.options.base, pot_scale=self.options.pot_scale)
+
     def win_payments(
         self, hand: HandMachine, win: WinRecord, kong_chain: tuple[KongRecord, ...]
     ) -> list[Payment]:

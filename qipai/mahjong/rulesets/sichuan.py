@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from qipai.mahjong.rulesets.base import Room, Ruleset
@@ -79,12 +79,17 @@ class Sichuan(Ruleset):
         return hand.seats[seat].void if self.options.void_declaration else None
 
     def bot_unwanted_suit(self, hand: HandMachine, seat: int) -> int | None:
+        state = hand.seats[seat]
+        return self.suit_to_shed(
+            total_counts(tuple(state.counts()), tuple(state.melds)), state.void
+        )
+
+    def suit_to_shed(self, counts: Sequence[int], void: int | None) -> int | None:
         """定缺 if declared; seed-literal: the shortest suit while three are held."""
         if self.options.void_declaration:
-            return hand.seats[seat].void
-        state = hand.seats[seat]
+            return void
         per_suit = [0, 0, 0]
-        for kind, count in enumerate(total_counts(tuple(state.counts()), tuple(state.melds))):
+        for kind, count in enumerate(counts):
             if count:
                 per_suit[suit_of(kind)] += count
         if all(per_suit):

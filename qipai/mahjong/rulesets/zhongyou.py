@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.notation import MeldKind
@@ -71,6 +71,10 @@ class Zhongyou(Ruleset):
     def enter_round(self, table_state: dict[str, Any], round_number: int) -> None:
         """The round wind follows the match's round (ZY-02)."""
         table_state["round"] = round_number
+
+    def table_state_seen(self, public: Mapping[str, Any]) -> dict[str, Any]:
+        """The round, from the round wind on the table (the only table state a win reads)."""
+        return {"round": WINDS.index(public["round_wind"])}
 
     def round_wind(self, hand: HandMachine) -> int:
         return WINDS[hand.table_state["round"] % ROUNDS]

@@ -1,0 +1,362 @@
+"""The mahjong bot at three levels, deciding from its seat's view and ``legal_actions`` only.
+
+Every candidate discard is weighed as expected worth: the chance that the hand still wins
+(shanten, live improving tiles, the wall left) times what it would be worth under the table's
+own scoring (exactly, through ``SeatPicture.wait_values``, once the hand is ready; by its flush
+and the ruleset's unmet requirements before that), minus the expected loss of dealing in
+(``bot_danger``). A hand that can no longer win much and faces a ready opponent therefore folds
+by itself: the safest discard scores best. Claims are taken when the hand after the claim is
+worth more than the hand without it.
+
+- ``strong`` weighs danger fully and raises 下炮.
+- ``normal`` (the hall's 托管 and seat filler) weighs danger at half the strong weight.
+- ``easy`` never defends and, now and then, keeps the wrong tile as a beginner does.
+
+Decisions are pure functions of the view: a level's random slips are drawn from a generator
+seeded by the view itself, so a hand replays identically.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from qipai.mahjong.bot_danger import deal_in_risk
+from qipai.mahjong.bot_seat import ORPHANS, SeatPicture, TableFacts
+from qipai.mahjong.notation import MeldKind
+from qipai.mahjong.rulesets.base import Ruleset
+from qipai.mahjong.table.actions import Action, ActionType
+from qipai.mahjong.table.state import TableMeld, WinContext
+from qipai.mahjong.tiles import NUM_KINDS, kind_of, suit_of
+
+LEVELS = ("easy", "normal", "strong")
+WINS = (ActionType.WIN, ActionType.SELF_WIN)
+STEP_BACK = 0.35
+"""Worth kept by a discard that leaves the hand one step further from ready than the best."""
+FLUSH_FROM = 0.7
+"""Share of one suit from which a hand counts as heading for a flush."""
+FLUSH_GAIN_CAP = 8.0
+"""A flush is worth aiming at only so far: most hands that try never finish one."""
+RACE = 0.45
+"""Share of a not-ready hand's wins that come before another seat's (the hand rarely lasts
+long enough for the slow path; measured in the league, not derived)."""
+TYPICAL_LIVE = 6
+"""Live tiles of a typical wait, for a hand that is not ready yet."""
+
+
+@dataclass(frozen=True)
+class Level:
+    defence: float
+    slip: float  # chance of keeping the second-best tile instead of the best
+    raises_stakes: bool
+
+
+LEVEL = {
+    "easy": Level(defence=0.0, slip=0.3, raises_stakes=False),
+    "normal": Level(defence=0.35, slip=0.0, raises_stakes=False),
+    "strong": Level(defence=0.7, slip=0.0, raises_stakes=True),
+}
+
+
+def check_level(level: str) -> Level:
+    try:
+        return LEVEL[level]
+    except KeyError:
+        raise ValueError(f"no bot level {level!r} (one of {', '.join(LEVELS)})") from None
+
+
+def decide(ruleset: Ruleset, view: dict, seat: int, level: str = "normal") -> Action | None:
+    """The bot's move from ``view`` (``HandMachine.view(seat)``), or None with nothing to do."""
+    settings = check_level(level)
+    legal = [Action.from_wire(a) for a in view["legal_actions"]]
+    if not legal:
+        return None
+    for action in legal:
+        if action.type in WINS:
+            return action
+    if len(legal) == 1:
+        return legal[0]
+    picture = SeatPicture(ruleset, view, seat)
+    if legal[0].type is ActionType.DECLARE_VOID:
+        return Action(seat, ActionType.DECLARE_VOID, _void_suit(picture))
+    return _Decision(picture, settings).choose(legal)
+
+
+def choose_between_hands(scores: list[int], seat: int, choice: str, level: str = "normal") -> bool:
+    """下炮 (LZ-09) before a deal: it raises both sides' stakes, so the strong bot, which
+    expects to win more than it loses, always raises; normal raises only to catch up; easy
+    never does."""
+    settings = check_level(level)
+    if settings.raises_stakes:
+        return True
+    return level == "normal" and scores[seat] < 0
+
+
+def _void_suit(picture: SeatPicture) -> int:
+    """定缺: the suit that is cheapest to give up — fewest tiles, then fewest pairs and
+    neighbours (the shapes that would be thrown away with it)."""
+
+    def keep_value(suit: int) -> float:
+        counts = picture.counts[suit * 9 : suit * 9 + 9]
+        pairs = sum(1 for c in counts if c >= 2)
+        links = sum(1 for r in range(8) if counts[r] and counts[r + 1])
+        return sum(counts) + 0.6 * pairs + 0.4 * links
+
+    return min(range(3), key=lambda s: (keep_value(s), s))
+
+
+class _Decision:
+    def __init__(self, picture: SeatPicture, level: Level) -> None:
+        self.p = picture
+        self.level = level
+        held = [0] * NUM_KINDS
+        for kind in picture.all_kinds(picture.counts, picture.melds):
+            held[kind] += 1
+        self.unwanted = picture.ruleset.suit_to_shed(held, picture.void)
+        self.total_unseen = max(1, sum(picture.unseen))
+        self.plain_worth, self.flush_gain = _shape_worths(picture)
+
+    # --- worth of a hand of 13 ---------------------------------------------------------------
+    def draws_left(self) -> float:
+        return max(1.0, self.p.wall / 4)
+
+    def reach(self, live: int, turns: float) -> float:
+        """Chance to draw or be given one of ``live`` tiles within ``turns`` turns."""
+        if live <= 0:
+            return 0.0
+        miss = 1 - min(live / self.total_unseen, 0.95)
+        return 1 - miss ** (2 * turns)
+
+    def worth13(self, counts: list[int], melds: list[TableMeld]) -> tuple[float, int, int]:
+        """(expected worth, shanten, live improving tiles) of a waiting hand of 13."""
+        p = self.p
+        shanten = p.shanten(counts, melds)
+        turns = self.draws_left()
+        if shanten == 0:
+            values = p.wait_values(counts, melds)
+            live = sum(p.unseen[k] for k in values)
+            if live:
+                mean = sum(p.unseen[k] * v for k, v in values.items()) / live
+                return self.reach(live, turns) * mean, 0, live
+            # ready on nothing that may win: an exchange away from a wait that does
+            shanten, live = 1, TYPICAL_LIVE
+        else:
+            live = self._ukeire(counts, melds, shanten)
+        # reach a wait in the first half of the time left, then win on it in the second
+        chance = self.reach(live, turns / 2) * self.reach(TYPICAL_LIVE, turns / 2)
+        chance *= RACE * 0.4 ** (shanten - 1)
+        worth = self.plain_worth * self._flush_factor(counts, melds)
+        missing = p.ruleset.requirements_missing(p.all_kinds(counts, melds), p.opened(melds))
+        if missing:
+            worth *= 0.3**missing
+        return chance * worth, shanten, live
+
+    def _ukeire(self, counts: list[int], melds: list[TableMeld], shanten: int) -> int:
+        p = self.p
+        live = 0
+        for kind in self._neighbours(counts):
+            if not p.unseen[kind]:
+                continue
+            counts[kind] += 1
+            # a 14-tile hand's shanten is the best after its discard: a lookup of its own
+            if p.shanten(counts, melds) < shanten:
+                live += p.unseen[kind]
+            counts[kind] -= 1
+        return live
+
+    def _neighbours(self, counts: list[int]) -> list[int]:
+        near = set()
+        for kind in range(NUM_KINDS):
+            if not counts[kind]:
+                continue
+            suit = suit_of(kind)
+            if suit is None:
+                near.add(kind)
+                continue
+            for other in range(max(kind - 2, suit * 9), min(kind + 2, suit * 9 + 8) + 1):
+                near.add(other)
+        if self.p.ruleset.thirteen_orphans and not self.p.melds:
+            near.update(ORPHANS)
+        return [k for k in near if k in self.p.in_play and suit_of(k) != self.unwanted]
+
+    def _flush_factor(self, counts: list[int], melds: list[TableMeld]) -> float:
+        if self.flush_gain <= 1:
+            return 1.0
+        per_suit = [0, 0, 0]
+        for kind in self.p.all_kinds(counts, melds):
+            suit = suit_of(kind)
+            if suit is not None:
+                per_suit[suit] += 1
+        share = max(per_suit) / 13
+        if share < FLUSH_FROM:
+            return 1.0
+        gain = min(self.flush_gain, FLUSH_GAIN_CAP)
+        return 1 + (gain - 1) * ((share - FLUSH_FROM) / (1 - FLUSH_FROM)) ** 2
+
+    # --- choices -----------------------------------------------------------------------------
+    def choose(self, legal: list[Action]) -> Action:
+        by_type: dict[ActionType, list[Action]] = {}
+        for action in legal:
+            by_type.setdefault(action.type, []).append(action)
+        if self.p.offer is None:
+            return self._turn(by_type)
+        return self._claim(by_type)
+
+    def _discards(
+        self, counts: list[int], melds: list[TableMeld], discards: list[Action]
+    ) -> list[tuple[float, int, Action]]:
+        """Each distinct discard with its score (worth kept minus danger) and shanten, best first."""
+        first: dict[int, Action] = {}
+        for action in discards:
+            first.setdefault(kind_of(action.tile), action)
+        unwanted = [k for k in first if suit_of(k) == self.unwanted]
+        shapes = []
+        for kind in unwanted or list(first):
+            counts[kind] -= 1
+            shapes.append((*self.worth13(counts, melds), kind))
+            counts[kind] += 1
+        closest = min(shanten for _, shanten, _, _ in shapes)
+        scored = []
+        for worth, shanten, live, kind in shapes:
+            # a step back from the closest hand costs more than the worth model sees
+            worth *= STEP_BACK ** (shanten - closest)
+            score = worth - self.level.defence * deal_in_risk(kind, self.p)
+            scored.append((score, shanten, live, kind))
+        scored.sort(key=lambda s: (-s[0], s[1], -s[2], s[3]))
+        return [(score, shanten, first[kind]) for score, shanten, _, kind in scored]
+
+    def _slip(self, ranked: list, key: str) -> int:
+        """Index of the choice taken: the best, or now and then the second (easy)."""
+        if self.level.slip and len(ranked) > 1:
+            seed = f"{key}:{self.p.seat}:{self.p.tiles}:{self.p.wall}"
+            if random.Random(seed).random() < self.level.slip:
+                return 1
+        return 0
+
+    def _turn(self, by_type: dict[ActionType, list[Action]]) -> Action:
+        p = self.p
+        ranked = self._discards(list(p.counts), p.melds, by_type.get(ActionType.DISCARD, []))
+        best_score, best_shanten, _ = ranked[0]
+        for kong in by_type.get(ActionType.CONCEALED_KONG, []) + by_type.get(
+            ActionType.ADDED_KONG, []
+        ):
+            if suit_of(kong.tile) == self.unwanted:
+                continue
+            after = list(p.counts)
+            concealed = kong.type is ActionType.CONCEALED_KONG
+            after[kong.tile] -= 4 if concealed else 1
+            melds = self._kong_melds(kong.tile, concealed)
+            if p.shanten(after, melds) <= best_shanten:
+                return kong
+        return ranked[self._slip(ranked, "turn")][2]
+
+    def _kong_melds(self, kind: int, concealed: bool) -> list[TableMeld]:
+        p = self.p
+        if concealed:
+            meld = TableMeld(MeldKind.KONG_CONCEALED.value, kind, p.tiles_of(kind, 4), None)
+            return [*p.melds, meld]
+        melds = []
+        for meld in p.melds:
+            if meld.type == MeldKind.PUNG.value and meld.kind == kind:
+                meld = TableMeld(
+                    MeldKind.KONG_ADDED.value,
+                    kind,
+                    (*meld.tiles, *p.tiles_of(kind, 1)),
+                    meld.from_seat,
+                )
+            melds.append(meld)
+        return melds
+
+    def _claim(self, by_type: dict[ActionType, list[Action]]) -> Action:
+        p = self.p
+        offer = p.offer
+        assert offer is not None
+        tile = offer["tile"]
+        kind = kind_of(tile)
+        passing = by_type[ActionType.PASS][0]
+        if suit_of(kind) == self.unwanted:
+            return passing
+        stay, stay_shanten, _ = self.worth13(list(p.counts), p.melds)
+        for kong in by_type.get(ActionType.KONG, []):
+            after = list(p.counts)
+            after[kind] -= 3
+            meld = TableMeld(
+                MeldKind.KONG_EXPOSED.value, kind, (*p.tiles_of(kind, 3), tile), offer["actor"]
+            )
+            if p.shanten(after, [*p.melds, meld]) <= stay_shanten:
+                return kong
+        best, best_worth = passing, stay * 1.1 + 0.01
+        for claim in by_type.get(ActionType.PUNG, []) + by_type.get(ActionType.CHOW, []):
+            after, meld = self._claimed(claim, tile, offer["actor"])
+            melds = [*p.melds, meld]
+            discards = [
+                Action(p.seat, ActionType.DISCARD, k * 4) for k in range(NUM_KINDS) if after[k]
+            ]
+            ranked = self._discards(after, melds, discards)
+            if ranked[0][0] > best_worth:
+                best, best_worth = claim, ranked[0][0]
+        return best
+
+    def _claimed(self, claim: Action, tile: int, actor: int) -> tuple[list[int], TableMeld]:
+        p = self.p
+        kind = kind_of(tile)
+        after = list(p.counts)
+        if claim.type is ActionType.CHOW:
+            start = claim.tile
+            assert start is not None
+            used = [k for k in (start, start + 1, start + 2) if k != kind]
+            tiles = [p.tiles_of(k, 1)[0] for k in used]
+            meld = TableMeld(MeldKind.CHOW.value, start, tuple(sorted([*tiles, tile])), actor)
+        else:
+            used = [kind, kind]
+            meld = TableMeld(
+                MeldKind.PUNG.value, kind, tuple(sorted([*p.tiles_of(kind, 2), tile])), actor
+            )
+        for k in used:
+            after[k] -= 1
+        return after, meld
+
+
+SAMPLE_DISCARDS = 8
+"""The discards made when a sample hand is valued: well past any first-discard bonus (人和)."""
+_SHAPE_WORTHS: dict[tuple[str, tuple], tuple[float, float]] = {}
+
+
+def _shape_worths(picture: SeatPicture) -> tuple[float, float]:
+    """What a plain two-suit win is worth under the table's rules, and how many times more a
+    one-suit hand pays, asked of the ruleset's own scoring once per rules, dealing or not and
+    table state (the answer depends on nothing else, so a replay sees the same; a plain hand the
+    rules refuse as it stands, Baicheng's closed one, counts as worth 2; a flush that cannot
+    win at all gains nothing)."""
+    ruleset = picture.ruleset
+    facts = picture.facts
+    key = (
+        ruleset.name,
+        tuple(sorted(ruleset.options.to_values().items())),
+        facts.dealer == picture.seat,
+        tuple(sorted(facts.table_state.items())),
+    )
+    if key not in _SHAPE_WORTHS:
+        plain = _sample_worth(picture, "123m456m789m123p55p")
+        flush = _sample_worth(picture, "123m456m789m234m55m")
+        if flush is None:
+            gain = 1.0
+        elif plain is None:
+            gain = 4.0
+        else:
+            gain = max(1.0, flush / plain)
+        _SHAPE_WORTHS[key] = (plain or 2.0, gain)
+    return _SHAPE_WORTHS[key]
+
+
+def _sample_worth(picture: SeatPicture, text: str) -> float | None:
+    from qipai.mahjong.tiles import parse_kinds
+
+    counts = [0] * NUM_KINDS
+    for kind in parse_kinds(text):
+        counts[kind] += 1
+    last = parse_kinds(text)[-1]
+    ctx = WinContext(picture.seat, tuple(counts), (), last, False, 2)
+    facts = TableFacts(picture.facts.dealer, SAMPLE_DISCARDS, picture.facts.table_state)
+    score = picture.ruleset.score_win(facts, ctx)  # type: ignore[arg-type]
+    return None if score is None else float(1 << min(score.fan, 12))
