@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from qipai.mahjong.table.machine import HandMachine
 
 _CONCEALED_KONG = MeldKind.KONG_CONCEALED.value  # an enum's .value is a Python-level lookup
-_NO_HINT = {"waits": None, "ready_discards": None, "shanten": None}
 
 
 def meld_wire(meld: TableMeld) -> dict:
@@ -34,6 +33,7 @@ def seat_view(hand: HandMachine, seat: int | None) -> dict:
     seats = []
     for s, state in enumerate(hand.seats):
         hint = hand.hint(s) if s == seat and state.win is None and not ended else None
+        shown = hint.to_wire() if hint else None
         open_hand = ended or state.win is not None or s == seat
         melds = []
         for meld in state.melds:
@@ -48,7 +48,9 @@ def seat_view(hand: HandMachine, seat: int | None) -> dict:
                 "seat": s,
                 "hand_size": len(state.concealed),
                 "hand": sorted(state.concealed) if open_hand else None,
-                **(hint.to_wire() if hint else _NO_HINT),
+                "waits": shown["waits"] if shown else None,
+                "ready_discards": shown["ready_discards"] if shown else None,
+                "shanten": shown["shanten"] if shown else None,
                 "melds": melds,
                 "discards": list(state.discards),
                 "void": state.void if (voids_public or s == seat) else None,
