@@ -74,6 +74,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "pot_party": "pot",
         "house": "house",
         "not_offered": "{action} is not possible now",
+        "go_count": "{glyph} {stones} + {area} + {dame} = {total}",
+        "go_verdict": "X {black} - komi {komi}{handicap} vs {baseline}",
+        "go_handicap": " - {n}",
+        "go_parts": "(stones + area + dame/2)",
+        "go_legend": "- X  = O  , dame  ? to seal",
     },
     "zh": {
         "wall": "牌墙 {n}",
@@ -138,6 +143,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "pot_party": "锅底",
         "house": "平台",
         "not_offered": "现在不能{action}",
+        "go_count": "{glyph} {stones}子 + {area}目 + {dame}公 = {total}",
+        "go_verdict": "黑 {black} − 贴{komi}{handicap} 对 {baseline}",
+        "go_handicap": " − 让{n}",
+        "go_parts": "(子 + 目 + 公/2)",
+        "go_legend": "- 黑地 = 白地 , 公 ? 待封",
     },
 }
 
