@@ -75,7 +75,7 @@ def count_lines(view: GoView, strings: Strings) -> list[str]:
     against the baseline after komi and the handicap's N/2: the sum, not only the verdict."""
     count = view.count or {}
     if "black_stones" not in count:
-        return ["", "", "", ""]
+        return ["", "", "", "", ""]
     lines = [
         strings(
             "go_count",
@@ -95,7 +95,7 @@ def count_lines(view: GoView, strings: Strings) -> list[str]:
         handicap=handicap,
         baseline=f"{count['baseline']:g}",
     )
-    return [*lines, f"{verdict} {strings('go_parts')}", strings("go_legend")]
+    return [*lines, strings("go_parts"), verdict, strings("go_legend")]
 
 
 def key_hints(view: GoView) -> list[str]:
@@ -125,6 +125,7 @@ PANEL_LINES = (
     "status",
     "count-black",
     "count-white",
+    "count-parts",
     "count-verdict",
     "count-legend",
     "last",
@@ -161,7 +162,7 @@ class GoPanel(CellLines):
             player = view.players.get(colour, "-")
             self._texts[f"{colour}-name"] = f"{turn}{GLYPH[colour]} {NAME[colour]} {player}{you}"
         self._texts["status"] = status_text(view)
-        names = ("count-black", "count-white", "count-verdict", "count-legend")
+        names = ("count-black", "count-white", "count-parts", "count-verdict", "count-legend")
         for name, text in zip(names, count_lines(view, self.strings), strict=True):
             self._texts[name] = text
         self._texts["last"] = last_move_text(view)

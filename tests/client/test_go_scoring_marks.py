@@ -85,9 +85,8 @@ async def test_the_panel_adds_the_count_up_against_baseline_and_komi_in_english(
         # the open side (27 points, B5's among them), the gap D5 and the E column: 37 dame
         assert panel.text_of("count-black") == "X 8 + 0 + 18.5 = 26.5"
         assert panel.text_of("count-white") == "O 9 + 27 + 18.5 = 54.5"
-        assert panel.text_of("count-verdict") == (
-            "X 26.5 - komi 3.5 vs 40.5 (stones + area + dame/2)"
-        )
+        assert panel.text_of("count-parts") == "(stones + area + dame/2)"
+        assert panel.text_of("count-verdict") == "X 26.5 - komi 3.5 vs 40.5"
         assert panel.text_of("count-legend") == "- X  = O  , dame  ? to seal"
 
 
@@ -98,5 +97,6 @@ async def test_the_count_in_chinese_names_the_handicap_compensation():
         await pilot.pause()
         panel = app.screen.query_one(GoPanel)
         assert panel.text_of("count-black") == "X 8子 + 0目 + 18.5公 = 26.5"
-        assert panel.text_of("count-verdict") == "黑 26.5 − 贴0 − 让1 对 40.5 (子 + 目 + 公/2)"
+        assert panel.text_of("count-parts") == "(子 + 目 + 公/2)"
+        assert panel.text_of("count-verdict") == "黑 26.5 − 贴0 − 让1 对 40.5"
         assert panel.text_of("count-legend") == "- 黑地 = 白地 , 公 ? 待封"
