@@ -109,6 +109,7 @@ class GoView:
     phase: str = "play"
     dead: frozenset[tuple[int, int]] = frozenset()
     count: dict[str, float] | None = None
+    territory: dict[str, frozenset[tuple[int, int]]] = field(default_factory=dict)
     confirmed: frozenset[str] = frozenset()
     undo_request: str | None = None
     result: dict[str, Any] | None = None
@@ -159,6 +160,9 @@ class GoView:
             phase=game.get("phase", "play"),
             dead=_points(game.get("dead"), size),
             count=game.get("count"),
+            territory={
+                name: _points(names, size) for name, names in (game.get("territory") or {}).items()
+            },
             confirmed=frozenset(game.get("confirmed") or ()),
             undo_request=game.get("undo_request"),
             result=game.get("result"),

@@ -125,6 +125,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "games_table": "table {table}",
         "games_none": "No games yet.",
         "games_not_finished": "That game is not finished: enter resumes it.",
+        "go_count": "{glyph} {stones} + {area} + {dame} = {total}",
+        "go_verdict": "X {black} - komi {komi}{handicap} vs {baseline}",
+        "go_handicap": " - {n}",
+        "go_parts": "(stones + area + dame/2)",
+        "go_legend": "- X  = O  , dame  ? to seal",
     },
     "zh": {
         "wall": "牌墙 {n}",
@@ -237,6 +242,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "games_table": "{table} 号桌",
         "games_none": "还没有对局。",
         "games_not_finished": "这盘还没下完：回车继续。",
+        "go_count": "{glyph} {stones}子 + {area}目 + {dame}公 = {total}",
+        "go_verdict": "黑 {black} − 贴{komi}{handicap} 对 {baseline}",
+        "go_handicap": " − 让{n}",
+        "go_parts": "(子 + 目 + 公/2)",
+        "go_legend": "- 黑地 = 白地 , 公 ? 待封",
     },
 }
 

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Input, Static
 from client.connection import HallError
 from client.go_view import GoView
 from client.hall_errors import explain, ui_language
+from client.i18n import Strings
 from client.screens.bet_window import SIDE_NAMES, BetWindow
 from client.screens.size_guard import SMALLEST
 from client.screens.table_screen import Hall, TableScreen
@@ -88,7 +89,7 @@ class GoTableScreen(TableScreen):
         with Horizontal(id="table"):
             yield GoBoard(self.view, show_cursor=not self.view.is_spectator, id="board")
             with Vertical(id="side"):
-                yield GoPanel(self.view, id="panel")
+                yield GoPanel(self.view, Strings(ui_language(self.app)), id="panel")
                 yield BetsPanel(self.view, self.account, id="bets")
         yield Static("", id="message", markup=False)
         yield Input(placeholder="table chat: enter sends, esc returns to the board", id="chat")

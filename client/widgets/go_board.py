@@ -26,6 +26,10 @@ def _stars(corners: tuple[int, ...], centre: int) -> frozenset[tuple[int, int]]:
     return frozenset((x, y) for x in corners for y in corners) | {(centre, centre)}
 
 
+# Scoring-phase marks on empty points, readable without colour (the panel has the legend);
+# dead stones are drawn lower-case and dim. A gap to seal is also dame, so it is looked up first.
+TERRITORY_MARKS = (("seal", "?"), ("black", "-"), ("white", "="), ("dame", ","))
+
 STAR_POINTS = {19: _stars((3, 9, 15), 9), 13: _stars((3, 9), 6), 9: _stars((2, 6), 4)}
 
 
@@ -200,6 +204,9 @@ class GoBoard(CellLines, can_focus=True):
             if dead:
                 return glyph.lower(), "go-board--dead"
             return glyph, ""
+        for name, mark in TERRITORY_MARKS:
+            if (x, y) in self.view.territory.get(name, ()):
+                return mark, ""
         glyph = "+" if (x, y) in STAR_POINTS.get(self.view.size, ()) else "."
         if (x, y) in self.view.forbidden:
             return glyph, "go-board--forbidden"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from client.coords import point_name
 from client.go_view import BLACK, COLOURS, WHITE, ClockView, GoView
+from client.i18n import Strings
 from client.widgets.cell_lines import Cell, CellLines, text_cells
 
 GLYPH = {BLACK: "X", WHITE: "O"}
@@ -69,6 +70,34 @@ def notice_text(view: GoView) -> str:
     return ""
 
 
+def count_lines(view: GoView, strings: Strings) -> list[str]:
+    """The count as the book adds it (stones + territory + half the dame), then Black's count
+    against the baseline after komi and the handicap's N/2: the sum, not only the verdict."""
+    count = view.count or {}
+    if "black_stones" not in count:
+        return ["", "", "", "", ""]
+    lines = [
+        strings(
+            "go_count",
+            glyph=GLYPH[colour],
+            stones=count[f"{colour}_stones"],
+            area=count[f"{colour}_territory"],
+            dame=f"{count['dame'] / 2:g}",
+            total=f"{count[colour]:g}",
+        )
+        for colour in COLOURS
+    ]
+    handicap = strings("go_handicap", n=f"{view.handicap / 2:g}") if view.handicap else ""
+    verdict = strings(
+        "go_verdict",
+        black=f"{count[BLACK]:g}",
+        komi=f"{view.komi or 0:g}",
+        handicap=handicap,
+        baseline=f"{count['baseline']:g}",
+    )
+    return [*lines, strings("go_parts"), verdict, strings("go_legend")]
+
+
 def key_hints(view: GoView) -> list[str]:
     """The keys of this phase. They follow the phase, not the turn, so the hints (and the bytes
     sent to the terminal) stay put from move to move; a key pressed out of turn gets the hall's
@@ -94,6 +123,11 @@ PANEL_LINES = (
     "white-name",
     "white-clock",
     "status",
+    "count-black",
+    "count-white",
+    "count-parts",
+    "count-verdict",
+    "count-legend",
     "last",
     "notice",
     "spectators",
@@ -113,9 +147,10 @@ class GoPanel(CellLines):
     """
     COMPONENT_CLASSES = {"go-panel--hint"}
 
-    def __init__(self, view: GoView, **kwargs) -> None:
+    def __init__(self, view: GoView, strings: Strings | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.view = view
+        self.strings = strings or Strings()
         self._texts: dict[str, str] = dict.fromkeys(PANEL_LINES, "")
         self.show(view, 0.0)
 
@@ -127,6 +162,9 @@ class GoPanel(CellLines):
             player = view.players.get(colour, "-")
             self._texts[f"{colour}-name"] = f"{turn}{GLYPH[colour]} {NAME[colour]} {player}{you}"
         self._texts["status"] = status_text(view)
+        names = ("count-black", "count-white", "count-parts", "count-verdict", "count-legend")
+        for name, text in zip(names, count_lines(view, self.strings), strict=True):
+            self._texts[name] = text
         self._texts["last"] = last_move_text(view)
         self._texts["notice"] = notice_text(view)
         self._texts["spectators"] = f"Watching: {view.spectators}" if view.spectators else ""
@@ -149,6 +187,8 @@ class GoPanel(CellLines):
         for name in PANEL_LINES:
             if name == "hints":
                 lines += [text_cells(f" {hint}", "go-panel--hint") for hint in key_hints(self.view)]
+            elif name.startswith("count-") and not self._texts[name]:
+                continue  # the count's lines take room only while there is a count to add up
             else:
                 # A leading space instead of CSS padding: padding is drawn as its own run.
                 lines.append(text_cells(f" {self._texts[name]}", ""))

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from qipai.go.board import EMPTY, Board, BoardRefusal
 from qipai.go.dead import suggest_dead_indices
 from qipai.go.errors import GoError, IllegalMove
+from qipai.go.ownership import board_regions
 from qipai.go.points import (
     OPPONENT,
     STANDARD_SIZES,
@@ -460,6 +461,13 @@ class Game:
         self.resumptions += 1
         if self.resumptions >= RESUMPTIONS_BEFORE_FALLBACK:
             self.all_alive = True
+
+    def territory(self) -> dict[str, frozenset[Point]]:
+        """The marks of the scoring phase with the current dead marks: ``black``/``white``
+        territory, ``dame``, and ``seal`` (gaps in an open border, a subset of the dame)."""
+        black, white, dame, seal = board_regions(self._board.colors, self.size, self._dead)
+        marks = {"black": black, "white": white, "dame": dame, "seal": seal}
+        return {name: frozenset(self._point(i) for i in points) for name, points in marks.items()}
 
     def count(self) -> AreaCount:
         """Area count of the current board with the current dead marks (go.md §1.7)."""

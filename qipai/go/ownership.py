@@ -84,7 +84,7 @@ def estimate(
         given_away = -sum(mean[p] for p in stones) * sign / len(stones)
         if given_away >= margin if margin else given_away > 0:
             dead.update(stones)
-    black, white, dame, seal = _regions(colors, size, dead)
+    black, white, dame, seal = board_regions(colors, size, dead)
     owner = mean if playouts else [0.0] * (size * size)
     settled = verdict.certain_territory if playouts else black | white
     for p in settled:
@@ -117,7 +117,7 @@ def _chains(colors: list[int], size: int, dead: set[int], verdict) -> list[list[
     return [list(c.stones) for c in chains if settled.isdisjoint(c.stones)]
 
 
-def _regions(colors: list[int], size: int, dead: set[int]):
+def board_regions(colors: list[int], size: int, dead: set[int]):
     """Territory, dame and seal points of the board with the dead stones lifted."""
     nbrs = neighbours(size)
     board = [EMPTY if p in dead else c for p, c in enumerate(colors)]
@@ -151,8 +151,12 @@ def _regions(colors: list[int], size: int, dead: set[int]):
 
 
 def _closes_a_line(p: int, board: list[int], size: int) -> bool:
-    """Stones on both sides of ``p`` in a row or a column: a stone here would close the gap."""
+    """Stones of one colour on both sides of ``p`` in a row or a column: a stone here would
+    close that colour's wall (between two colours it is a plain dame point)."""
     row, col = divmod(p, size)
-    across = 0 < col < size - 1 and board[p - 1] != EMPTY and board[p + 1] != EMPTY
-    down = 0 < row < size - 1 and board[p - size] != EMPTY and board[p + size] != EMPTY
-    return across or down
+    pairs = []
+    if 0 < col < size - 1:
+        pairs.append((board[p - 1], board[p + 1]))
+    if 0 < row < size - 1:
+        pairs.append((board[p - size], board[p + size]))
+    return any(a == b != EMPTY for a, b in pairs)

@@ -62,6 +62,19 @@ class AreaCount:
     def result(self) -> Result:
         return Result(winner=self.winner, reason="count", margin=self.margin)
 
+    def parts(self) -> dict[str, float]:
+        """Each side's count and what it adds up from, keyed as the hall's view names them."""
+        return {
+            "black": self.black,
+            "white": self.white,
+            "black_stones": self.black_stones,
+            "white_stones": self.white_stones,
+            "black_territory": self.black_territory,
+            "white_territory": self.white_territory,
+            "dame": self.dame,
+            "baseline": self.baseline,
+        }
+
 
 @dataclass(frozen=True)
 class Result:

@@ -148,11 +148,15 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
             last_move = None
         else:
             last_move = "pass" if last.is_pass else format_point(last.point, size)
-        count = None
+        count = territory = None
         counted = game.result is not None and game.result.reason == "count"
         if game.phase == SCORING or counted:
             area = game.count()
-            count = {"black": area.black, "white": area.white}
+            count = area.parts()
+            territory = {
+                name: sorted(format_point(p, size) for p in points)
+                for name, points in game.territory().items()
+            }
         return {
             "phase": self.phase,
             "size": size,
@@ -166,6 +170,7 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
             "clocks": self._clock_view(),
             "dead": sorted(format_point(p, size) for p in game.dead_stones),
             "count": count,
+            "territory": territory,
             "confirmed": sorted(COLOR_SEAT[c] for c in game.confirmed),
             "undo_request": self.undo_request,
             "result": self._result_view(),

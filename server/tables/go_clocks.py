@@ -103,15 +103,16 @@ class GoTimekeeping:
         self.undo_request = None
         self.adjourned = self.hall.allocate_game_id()
         names = {s: (o.name if o else "") for s, o in self.seats.items()}
+        options = json.dumps(self.options.to_wire())
         self.hall.record_adjourned(
             self.id,
             AdjournedGame(
                 id=self.adjourned,
                 room=self.room,
-                options=json.dumps(self.options.to_wire()),
+                options=options,
                 black=names["black"],
                 white=names["white"],
-                record=go_sgf.dumps(self.game, **sgf_info(names["black"], names["white"])),
+                record=go_sgf.dumps(self.game, **sgf_info(names["black"], names["white"], options)),
                 left_by=seat,
                 adjourned_at=time.time(),
             ),

@@ -3,6 +3,7 @@ and the record of an adjourned game that was never resumed (GO-12)."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from qipai.go import Color, Game
@@ -14,12 +15,18 @@ SEAT_COLOR = {"black": Color.BLACK, "white": Color.WHITE}
 COLOR_SEAT = {Color.BLACK: "black", Color.WHITE: "white"}
 
 
-def sgf_info(black: str | None, white: str | None) -> dict[str, str]:
+def sgf_info(black: str | None, white: str | None, options: str = "{}") -> dict[str, str]:
+    """Root properties of the hall's records: players, date, place and the time control
+    (``TM`` main time, ``OT`` the byo-yomi, as OGS and Sabaki show them)."""
     info = {"DT": time.strftime("%Y-%m-%d", time.gmtime()), "PC": "qipai"}
     if black:
         info["PB"] = black
     if white:
         info["PW"] = white
+    clock = json.loads(options).get("clock")
+    if clock:
+        info["TM"] = str(clock["main"])
+        info["OT"] = f"{clock['periods']}x{clock['period']} byo-yomi"
     return info
 
 
@@ -40,7 +47,7 @@ def game_record(
         reason=result.reason,
         valid=game.is_valid,
         moves=game.move_number,
-        record=go_sgf.dumps(game, **sgf_info(black, white)),
+        record=go_sgf.dumps(game, **sgf_info(black, white, options)),
         finished_at=time.time(),
     )
 

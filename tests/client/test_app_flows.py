@@ -73,7 +73,8 @@ async def test_local_hot_seat_game_from_first_move_to_a_counted_result():
         await pilot.press("enter")  # the cursor is on white's E6: mark it dead
         await until(pilot, lambda: screen.view.dead, "the dead mark")
         assert screen.view.dead == {(4, 3)}
-        assert board_line(app, 6) == " 6  . . . .[o]. . . .  6 "
+        # with White's stone dead the whole board is Black's area, marked as such
+        assert board_line(app, 6) == " 6  - - - -[o]- - - -  6 "
         assert screen.view.count["black"] > counted["black"]
         assert screen.query_one(GoPanel).text_of("status") == (
             f"Count X {screen.view.count['black']:g} O {screen.view.count['white']:g}"

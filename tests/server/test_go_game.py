@@ -47,7 +47,10 @@ async def test_two_players_play_to_a_scored_result_while_a_spectator_follows(tmp
         scoring = await carol.event("scoring", table)
         game = scoring["view"]["game"]
         assert game["phase"] == "scoring"
-        assert game["count"] == {"black": 40.5, "white": 40.5}
+        count = game["count"]
+        assert (count["black"], count["white"]) == (40.5, 40.5)
+        assert count["black_stones"] + count["black_territory"] + count["dame"] / 2 == 40.5
+        assert game["territory"]["dame"] == [f"E{row}" for row in range(1, 10)]  # the gap
         assert game["board"][4] == "..XX.OO.."
         assert scoring["view"]["you"]["legal"] == []
         await ann.ok("act", table=table, action="confirm")
@@ -167,12 +170,13 @@ async def test_scoring_phase_toggle_resume_and_dead_stones_counted(tmp_path):
         await ann.ok("act", table=table, action="pass")
         proposed = (await bob.event("scoring", table))["view"]["game"]
         assert proposed["dead"] == ["H2"]  # the engine's proposal (GO-04 b)
-        assert proposed["count"] == {"black": 40.5, "white": 40.5}
+        assert (proposed["count"]["black"], proposed["count"]["white"]) == (40.5, 40.5)
+        assert "H2" in proposed["territory"]["white"]  # a dead stone's point is the area around it
         await ann.ok("act", table=table, action="toggle_dead", point="H2")
         alive = (await bob.event("dead_toggled", table))["view"]["game"]
         assert alive["dead"] == []
         # Alive, H2 turns White's whole area into dame: 11 + 26 + 34/2 against 10 + 34/2.
-        assert alive["count"] == {"black": 54.0, "white": 27.0}
+        assert (alive["count"]["black"], alive["count"]["white"]) == (54.0, 27.0)
         await bob.ok("act", table=table, action="confirm")
         confirmed = (await ann.event("confirmed", table))["view"]
         assert confirmed["game"]["confirmed"] == ["white"]
