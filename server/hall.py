@@ -132,6 +132,11 @@ class Hall:
         # before then is offered like the others (qipai.platform.hall_rooms).
         self.rooms: dict[str, HallRoom] = hall_rooms()
         self._option_parsers = option_parsers(self.rooms)
+        # What ``create_table`` without options makes, per room: every table option's name and
+        # default, derived from the parsers themselves so the lobby cannot tell otherwise.
+        self._room_defaults = {
+            room: parse_options(room, None, self._option_parsers).to_wire() for room in self.rooms
+        }
         self.sessions: set[Session] = set()
         self.online: dict[str, Session] = {}
         self.lobby: set[Session] = set()
@@ -459,7 +464,11 @@ class Hall:
             counts[table.room] += 1
         return {
             "rooms": [
-                {**room.to_wire(), "tables": counts[room_id]}
+                {
+                    **room.to_wire(),
+                    "defaults": self._room_defaults[room_id],
+                    "tables": counts[room_id],
+                }
                 for room_id, room in self.rooms.items()
             ],
             "tables": [t.summary() for t in self.tables.values()],
