@@ -36,7 +36,7 @@ class LocalHall:
     def command(self) -> list[str]:
         command = [sys.executable, "-m", "server.cli", "--host", "127.0.0.1", "--port", "0"]
         command += ["--db", str(self.db_path), "--exit-with-stdin"]
-        command += ["--registration", "open"]  # a private hall: its one user names accounts
+        command += ["--private"]  # the user's own hall: no farming defences to get in the way
         if self.engine:
             command += ["--go-engine", self.engine]
         return command

@@ -114,6 +114,9 @@ class HallConfig:
     """Who may open an account, and how many a day (``newcomers``, platform.md)."""
     newcomers: NewcomerRule = NewcomerRule()
     """Until an account has really played, it cannot bet and what it loses goes to the house."""
+    same_address_bets: bool = False
+    """Whether a bet may come from the address one of the game's players plays from: only in
+    a private hall (local mode, where every connection is this machine's)."""
 
 
 class Hall:
@@ -852,8 +855,9 @@ class Hall:
             return  # the book refuses a seated bettor with its own code
         addresses = {host_of(self.online[p].address) for p in players if p in self.online}
         newcomer = await self._newcomer(session.name or "")
+        address = None if self.config.same_address_bets else host_of(session.address)
         try:
-            check_bettor(newcomer, host_of(session.address), addresses)
+            check_bettor(newcomer, address, addresses)
         except PlatformError as exc:
             raise ProtocolError(ErrorCode(exc.code), exc.message) from None
 
