@@ -381,7 +381,8 @@ class Hall:
             await self._check_password(name, request["password"], address)
         elif await self.store.call(self.store.account, name) is None:
             raise ProtocolError(ErrorCode.BAD_CREDENTIALS, f"there is no account {name}")
-        return {"name": name, "ticket": self.tickets.issue(name, trio.current_time())}
+        ticket = self.tickets.issue(name, trio.current_time(), request.get("address"))
+        return {"name": name, "ticket": ticket}
 
     def _require_friendly_for_guests(self, session: Session, options: Any) -> None:
         if is_guest(session.name) and not getattr(options, "friendly", True):
@@ -401,9 +402,12 @@ class Hall:
 
     async def on_ticket_login(self, session: Session, request: dict) -> dict:
         self._require_anonymous(session)
-        name = self.tickets.redeem(request["ticket"], trio.current_time())
-        if name is None:
+        visit = self.tickets.redeem_visit(request["ticket"], trio.current_time())
+        if visit is None:
             raise ProtocolError(ErrorCode.BAD_TICKET, "that ticket is unknown, used or expired")
+        name, address = visit
+        if address:  # the visitor's machine, not the door's: what the per-address rules count
+            session.address = f"{address}:door"
         return await self._log_in(session, name)
 
     def _require_anonymous(self, session: Session) -> None:
