@@ -42,7 +42,7 @@ class LocalHall:
         command = [sys.executable, "-m", "server.cli", "--host", "127.0.0.1"]
         command += ["--port", str(self.port)]
         command += ["--db", str(self.db_path), "--exit-with-stdin"]
-        command += ["--registration", "open"]  # a private hall: its one user names accounts
+        command += ["--private"]  # the user's own hall: no farming defences to get in the way
         if self.engine:
             command += ["--go-engine", self.engine]
         return command

@@ -21,7 +21,12 @@ from pathlib import Path
 import platformdirs
 import trio
 
-from qipai.platform.newcomers import NewcomerRule, RegistrationMode, RegistrationPolicy
+from qipai.platform.newcomers import (
+    NO_NEWCOMERS,
+    NewcomerRule,
+    RegistrationMode,
+    RegistrationPolicy,
+)
 
 from .app import Server
 from .bots import BotFactory, find_gnugo
@@ -98,6 +103,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=(RegistrationPolicy.per_address, RegistrationPolicy.total),
         metavar="PER_ADDRESS,TOTAL",
         help="new accounts a day from one address and in all, when limited (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--private",
+        action="store_true",
+        help="a private hall (local mode): registration open, no newcomer rule, bets from any"
+        " address — none of the farming defences",
     )
     parser.add_argument(
         "--newcomers",
@@ -246,6 +257,13 @@ async def _main(args: argparse.Namespace, store: Store, bots: BotFactory, data_d
         registration=registration,
         newcomers=args.newcomers,
     )
+    if args.private:
+        config = replace(
+            config,
+            registration=RegistrationPolicy(RegistrationMode.OPEN),
+            newcomers=NO_NEWCOMERS,
+            same_address_bets=True,
+        )
     server = Server(store, bots, config)
     code = 0
     async with trio.open_nursery() as nursery:

@@ -28,23 +28,30 @@ def door_secret_matches(expected: str | None, offered: str) -> bool:
 class TicketBook:
     def __init__(self, lifetime: float = TICKET_LIFETIME) -> None:
         self.lifetime = lifetime
-        self._tickets: dict[bytes, tuple[str, float]] = {}
+        self._tickets: dict[bytes, tuple[str, float, str | None]] = {}
 
-    def issue(self, name: str, now: float) -> str:
+    def issue(self, name: str, now: float, address: str | None = None) -> str:
+        """``address``: where the visitor connected from (the door's own connection to the hall
+        is this machine's), for the per-address rules once the ticket is redeemed."""
         self._drop_expired(now)
         ticket = secrets.token_urlsafe(32)
-        self._tickets[_digest(ticket)] = (name, now + self.lifetime)
+        self._tickets[_digest(ticket)] = (name, now + self.lifetime, address)
         return ticket
 
     def redeem(self, ticket: str, now: float) -> str | None:
         """The account the ticket was issued for, once; None if unknown, used or expired."""
+        visit = self.redeem_visit(ticket, now)
+        return visit[0] if visit is not None else None
+
+    def redeem_visit(self, ticket: str, now: float) -> tuple[str, str | None] | None:
+        """The account and the visitor's address, once; None if unknown, used or expired."""
         self._drop_expired(now)
         entry = self._tickets.pop(_digest(ticket), None)
-        return entry[0] if entry is not None else None
+        return (entry[0], entry[2]) if entry is not None else None
 
     def __len__(self) -> int:
         return len(self._tickets)
 
     def _drop_expired(self, now: float) -> None:
-        for digest in [d for d, (_, expires) in self._tickets.items() if expires <= now]:
+        for digest in [d for d, (_, expires, _) in self._tickets.items() if expires <= now]:
             del self._tickets[digest]

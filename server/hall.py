@@ -133,6 +133,9 @@ class HallConfig:
     """Who may open an account, and how many a day (``newcomers``, platform.md)."""
     newcomers: NewcomerRule = NewcomerRule()
     """Until an account has really played, it cannot bet and what it loses goes to the house."""
+    same_address_bets: bool = False
+    """Whether a bet may come from the address one of the game's players plays from: only in
+    a private hall (local mode, where every connection is this machine's)."""
 
 
 class Hall:
@@ -151,6 +154,11 @@ class Hall:
         # before then is offered like the others (qipai.platform.hall_rooms).
         self.rooms: dict[str, HallRoom] = hall_rooms()
         self._option_parsers = option_parsers(self.rooms)
+        # What ``create_table`` without options makes, per room: every table option's name and
+        # default, derived from the parsers themselves so the lobby cannot tell otherwise.
+        self._room_defaults = {
+            room: parse_options(room, None, self._option_parsers).to_wire() for room in self.rooms
+        }
         self.sessions: set[Session] = set()
         self.online: dict[str, Session] = {}
         self.lobby: set[Session] = set()
@@ -453,7 +461,8 @@ class Hall:
             await self._check_password(name, request["password"], address)
         elif await self.store.call(self.store.account, name) is None:
             raise ProtocolError(ErrorCode.BAD_CREDENTIALS, f"there is no account {name}")
-        return {"name": name, "ticket": self.tickets.issue(name, trio.current_time())}
+        ticket = self.tickets.issue(name, trio.current_time(), request.get("address"))
+        return {"name": name, "ticket": ticket}
 
     def _require_friendly_for_guests(self, session: Session, options: Any) -> None:
         if is_guest(session.name) and not getattr(options, "friendly", True):
@@ -473,9 +482,12 @@ class Hall:
 
     async def on_ticket_login(self, session: Session, request: dict) -> dict:
         self._require_anonymous(session)
-        name = self.tickets.redeem(request["ticket"], trio.current_time())
-        if name is None:
+        visit = self.tickets.redeem_visit(request["ticket"], trio.current_time())
+        if visit is None:
             raise ProtocolError(ErrorCode.BAD_TICKET, "that ticket is unknown, used or expired")
+        name, address = visit
+        if address:  # the visitor's machine, not the door's: what the per-address rules count
+            session.address = f"{address}:door"
         return await self._log_in(session, name)
 
     def _require_anonymous(self, session: Session) -> None:
@@ -542,7 +554,11 @@ class Hall:
             counts[table.room] += 1
         return {
             "rooms": [
-                {**room.to_wire(), "tables": counts[room_id]}
+                {
+                    **room.to_wire(),
+                    "defaults": self._room_defaults[room_id],
+                    "tables": counts[room_id],
+                }
                 for room_id, room in self.rooms.items()
             ],
             "tables": [t.summary() for t in self.tables.values()],
@@ -943,8 +959,9 @@ class Hall:
             return  # the book refuses a seated bettor with its own code
         addresses = {host_of(self.online[p].address) for p in players if p in self.online}
         newcomer = await self._newcomer(session.name or "")
+        address = None if self.config.same_address_bets else host_of(session.address)
         try:
-            check_bettor(newcomer, host_of(session.address), addresses)
+            check_bettor(newcomer, address, addresses)
         except PlatformError as exc:
             raise ProtocolError(ErrorCode(exc.code), exc.message) from None
 

@@ -300,11 +300,11 @@ class VisitorSession(asyncssh.SSHServerSession):
         server, hall = self.server, self.door.hall
         if server.kind == "guest":
             self._count_new_account()
-            return await hall.ticket(guest=True)
+            return await hall.ticket(guest=True, address=server.address)
         if server.kind == "password" and server.ticket is not None:
             return server.ticket
         if server.kind == "key":
-            return await hall.ticket(name=server.name)
+            return await hall.ticket(name=server.name, address=server.address)
         assert server.kind == "new" and server.new_key is not None
         await self._confirm(server.name, server.new_key)
         self._count_new_account()

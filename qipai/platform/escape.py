@@ -31,10 +31,20 @@ def payments_due(hand: HandMachine) -> list[Payment]:
     return due
 
 
-def penalty_lines(escaper: int, stake: int) -> list[Payment]:
-    """PL-18 (3): 16 × stake from the escaper, an equal floored share to each other seat and
-    the remainder to the house (stake 100 → 533 each, 1 to the house)."""
-    penalty = ESCAPE_MULTIPLE * stake
+def escape_penalty(hand: HandMachine, escaper: int, stake: int) -> int:
+    """PL-18 (3) as qipai decides it (platform.md "Escaping never pays"): 16 × stake, or more
+    when the hand, drawn at this moment, would cost the escaper more — 查花猪 and 查大叫 at
+    cap 6 take up to 96 × stake from a seat that is not ready, and leaving must never be the
+    cheaper way out of a losing hand."""
+    ruleset = hand.ruleset
+    owed = sum(p.amount for p in ruleset.exhaustive_payments(hand) if p.payer == escaper)
+    due = sum(p.amount for p in ruleset.cut_short_payments(hand) if p.payer == escaper)
+    return max(ESCAPE_MULTIPLE * stake, owed - due)  # what is due anyway is not counted twice
+
+
+def penalty_lines(escaper: int, penalty: int) -> list[Payment]:
+    """PL-18 (3): the penalty from the escaper, an equal floored share to each other seat and
+    the remainder to the house (stake 100 → 1,600: 533 each, 1 to the house)."""
     share = penalty // 3
     lines = [Payment(escaper, seat, share, ESCAPE_REASON) for seat in range(4) if seat != escaper]
     if penalty - 3 * share:
@@ -45,6 +55,5 @@ def penalty_lines(escaper: int, stake: int) -> list[Payment]:
 def escape_settlement(hand: HandMachine, escaper: int, stake: int) -> Settlement:
     """The interrupted hand's settlement as the rules give it: the payments due, then the
     penalty."""
-    return Settlement(
-        tuple(hand.wins), (*payments_due(hand), *penalty_lines(escaper, stake)), False
-    )
+    penalty = penalty_lines(escaper, escape_penalty(hand, escaper, stake))
+    return Settlement(tuple(hand.wins), (*payments_due(hand), *penalty), False)

@@ -269,9 +269,11 @@ def settle_escape(
     ref: str,
     pot: str | None = None,
     newcomers: Collection[int] = (),
+    penalty: int | None = None,
 ) -> Movement:
-    """PL-18/PL-25: the escaper's fee, the payments already due, then 16 × stake from the
-    escaper split equally among the other three (floored, the remainder to the house).
+    """PL-18/PL-25: the escaper's fee, the payments already due, then the penalty (16 × stake
+    unless ``escape.escape_penalty`` gave more) from the escaper split equally among the other
+    three (floored, the remainder to the house).
 
     The three others pay no fee, so any 台费 line among ``due`` is dropped; ``fee`` is the
     room's fee (``rooms.room_fee``), which the escaper alone pays. What ``newcomers`` seats pay
@@ -286,7 +288,11 @@ def settle_escape(
         payments, seats=seats, balances=balances, ref=ref, pot=pot, newcomers=newcomers
     )
     escaper_account = seats[escaper]
-    penalty = min(ESCAPE_MULTIPLE * stake, coins.get(escaper_account, 0))
+    if penalty is None:
+        penalty = ESCAPE_MULTIPLE * stake
+    if type(penalty) is not int or penalty < ESCAPE_MULTIPLE * stake:
+        raise BadInput(f"an escape costs at least {ESCAPE_MULTIPLE} × stake, not {penalty!r}")
+    penalty = min(penalty, coins.get(escaper_account, 0))
     share = penalty // 3
     parties = _Parties(seats, pot)
     shares = [

@@ -398,7 +398,8 @@ class MahjongTableMatch:
     def _apply(self, action: Action, kind: str, now: float) -> None:
         hand = self.hand
         assert hand is not None
-        window = hand.window if hand.phase in CLAIM_PHASES else None
+        answering = hand.phase in CLAIM_PHASES and action.type is not ActionType.LEAVE
+        window = hand.window if answering else None
         events = hand.apply(action)
         by = action.seat
         if window is not None:  # MJ-08: the closing answer names nobody who could claim

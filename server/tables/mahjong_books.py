@@ -22,7 +22,7 @@ from typing import Any
 from qipai.mahjong.scoring import Settlement
 from qipai.mahjong.table.machine import HandMachine
 from qipai.platform import mahjong_table_io as table_match
-from qipai.platform.escape import payments_due
+from qipai.platform.escape import ESCAPE_REASON, payments_due
 from qipai.platform.rooms import RoomTier, economy_fee, room_fee
 
 from ..economy import HandCoins
@@ -104,6 +104,9 @@ class MahjongBooks(MahjongViews):
                 close_pot=True,
                 room=self.room,
                 newcomer_rule=self.hall.config.newcomers,
+                penalty=sum(
+                    p.amount for p in escape.settlement.payments if p.reason == ESCAPE_REASON
+                ),
             )
         self.hall.write_mahjong(
             lambda db, insert: record_escape(db, insert, row, coins),

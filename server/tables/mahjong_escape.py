@@ -46,6 +46,8 @@ class EscapeCoins:
     room: str
     """The room whose 积分 move (PL-02)."""
     newcomer_rule: NewcomerRule = NO_NEWCOMERS
+    penalty: int | None = None
+    """The 逃跑 lines of the escape's settlement (``escape.escape_penalty``); None: 16 × stake."""
 
 
 def record_escape(
@@ -76,6 +78,7 @@ def record_escape(
             ref=ref,
             pot=coins.pot,
             newcomers=newcomers,
+            penalty=coins.penalty,
         )
         economy.post(db, movement, hand.finished_at)
         points = hand_points(Settlement((), coins.due, False), coins.stake)

@@ -167,3 +167,42 @@ async def test_what_newcomers_lose_at_a_coin_table_goes_to_the_house(tmp_path):
             lost -= sum(moved.get(n, 0) for n in names)
         assert lost > 0, "someone won a hand and paid nothing to its winner"
         assert sum(economy.balance(db, n) for n in names) == 4 * 5000 - lost
+
+
+@pytest.mark.trio
+async def test_the_doors_visitors_are_counted_at_their_own_address(tmp_path):
+    """The SSH door reaches the hall from this machine; the ticket carries the visitor's address,
+    so the per-address rules see the visitor's machine: three key registrations from one
+    visitor's address, then none, while another's goes on; and a visitor from elsewhere may bet
+    on a game played at the door's machine, one from that machine may not."""
+    config = replace(HallConfig(door_secret="door-secret"), newcomers=NO_NEWCOMERS)
+    async with running_hall(tmp_path, config=config, farming_defences=True) as server:
+        door = await Client.connect(server)
+
+        async def visit(name: str, address: str, register: bool = True) -> Client:
+            fields = {"register": True} if register else {}
+            reply = await door.ok(
+                "door_ticket", secret="door-secret", name=name, address=address, **fields
+            )
+            client = await Client.connect(server)
+            await client.ok("ticket_login", ticket=reply["ticket"])
+            return client
+
+        far = [await visit(f"far{i}", "10.0.0.7") for i in range(3)]
+        refused = await door.request(
+            "door_ticket", secret="door-secret", name="far3", register=True, address="10.0.0.7"
+        )
+        assert refused["code"] == "registration_refused"
+        near = await visit("near", "127.0.0.1")
+        ann = await register(server, "ann", "127.0.0.1")
+        bob = await register(server, "bob", "127.0.0.8")
+        table = (await ann.ok("create_table", room="go", options={"friendly": False}))["table"]
+        await ann.ok("sit", table=table, seat="black")
+        await bob.ok("sit", table=table, seat="white")
+        await ann.event("started", table)
+        for client in (far[0], near):
+            await client.ok("watch", table=table)
+        await far[0].ok("bet", table=table, side="white", amount=100)
+        assert await near.error("bet", table=table, side="white", amount=100) == (
+            "same_address_bet"
+        )

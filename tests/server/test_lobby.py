@@ -100,3 +100,21 @@ async def test_one_player_cannot_open_tables_without_end(tmp_path):
             await ann.ok("create_table", room="go", options={"size": 9})
         assert await ann.error("create_table", room="go") == "too_many_tables"
         assert len((await ann.ok("lobby"))["tables"]) == 3
+
+
+@pytest.mark.trio
+async def test_every_room_says_what_a_table_without_options_would_be(tmp_path):
+    """The table options are discoverable over the protocol (issue 14): each room of the lobby
+    carries ``defaults``, and a table created with them is the table created with none."""
+    async with running_hall(tmp_path) as server:
+        ann = await user(server, "ann")
+        rooms = (await ann.ok("lobby"))["rooms"]
+        assert {r["room"] for r in rooms} >= {"go", "sichuan", "lengzi"}
+        for room in rooms[:3]:
+            defaults = room["defaults"]
+            made = await ann.ok("create_table", room=room["room"], options=defaults)
+            bare = await ann.ok("create_table", room=room["room"])
+            tables = {t["table"]: t for t in (await ann.ok("lobby"))["tables"]}
+            assert tables[made["table"]]["options"] == tables[bare["table"]]["options"]
+            for table in (made["table"], bare["table"]):
+                await ann.ok("leave", table=table)

@@ -50,6 +50,10 @@ TIMINGS = (
     "5",
     "--next-hand-seconds",
     "0",
+    "--registration",  # every player connects from the one test address, fresh:
+    "open",
+    "--newcomers",  # the farming defences are test_farming.py's
+    "0,0",
 )
 ROUNDS = 4
 TABLES = 2
