@@ -61,7 +61,7 @@ IN_PROGRESS_PHASES = frozenset({"play", "scoring", "playing", "between", "ending
 
 
 def running_cells(table: dict[str, Any], strings: Strings) -> tuple[str, ...]:
-    """A table where one sits and the game goes on, on the row of a finished game."""
+    """A table where one sits and the game goes on, in the columns of a finished game."""
     players = [str(name) for name in (table.get("seats") or {}).values() if name]
     room = str(table.get("room", ""))
     return (
