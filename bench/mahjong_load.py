@@ -47,16 +47,22 @@ PREFERENCE = (
 )
 
 
+BENCH_CONNECTIONS = 100_000
+
+
 async def serve_hall(db: str) -> None:
     """The hall as the bench runs it: untimed tables, no claim delay, no bot pause."""
     from server.app import Server
     from server.bots import BotFactory
+    from server.connection_limits import ConnectionLimits
     from server.hall import HallConfig
     from server.store import Store
     from server.tables.mahjong_config import FAST
 
     store = Store(db)
-    server = Server(store, BotFactory(None, seed=1), HallConfig(mahjong=FAST))
+    every = ConnectionLimits(per_address=BENCH_CONNECTIONS, total=BENCH_CONNECTIONS)
+    config = HallConfig(mahjong=FAST, connections=every)  # all the clients are on loopback
+    server = Server(store, BotFactory(None, seed=1), config)
     async with trio.open_nursery() as nursery:
         port = await nursery.start(server.run, "127.0.0.1", 0)
         print(f"READY {port}", flush=True)

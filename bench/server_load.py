@@ -491,8 +491,12 @@ async def bench(options: argparse.Namespace) -> None:
         f"load average {os.getloadavg()[0]:.1f} before the run"
     )
     with tempfile.TemporaryDirectory() as tmp:
+        caps = "100000,100000"  # every client of every phase is on loopback
         hall, hall_port = start_child(
-            ["-m", "server.cli", "--port", "0", "--db", f"{tmp}/bench.db", "--log-level", "WARNING"]
+            [
+                *("-m", "server.cli", "--port", "0", "--db", f"{tmp}/bench.db"),
+                *("--log-level", "WARNING", "--connection-caps", caps),
+            ]
         )
         relay, relay_port = start_child([__file__, "--serve-relay"])
         try:

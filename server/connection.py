@@ -29,6 +29,7 @@ import trio
 from qipai.protocol import Decoder, ErrorCode, ProtocolError, encode, reply_for
 
 from .connection_limits import DEFAULT_LIMITS, ConnectionLimits, Gate
+from .connection_patience import Patience, watched
 from .session import OUTBOX, OUTBOX_LIMIT, Session
 
 if TYPE_CHECKING:
@@ -222,61 +223,13 @@ def flush_outboxes() -> None:
     _flusher().flush()
 
 
-class _Patience:
-    """How long the reader waits for the peer's next bytes, by the state of its session: a
-    ``hello`` within ``handshake_seconds`` of connecting, a log-in within ``login_seconds`` of
-    the ``hello`` (or of ``logout``), and then a request every ``idle_seconds`` unless the
-    player is at a table (a spectator or a thinking player sends nothing for long)."""
-
-    def __init__(self, limits: ConnectionLimits) -> None:
-        self.limits = limits
-        self._state = "connected"
-        self._since = self._last = trio.current_time()
-
-    def heard(self, session: Session) -> None:
-        now = self._last = trio.current_time()
-        state = "member" if session.name else "greeted" if session.greeted else "connected"
-        if state != self._state:
-            self._state, self._since = state, now
-
-    def deadline(self, session: Session) -> tuple[float, ErrorCode, str]:
-        limits = self.limits
-        if self._state == "connected":
-            return (
-                self._since + limits.handshake_seconds,
-                ErrorCode.HANDSHAKE_REQUIRED,
-                (f"no hello within {limits.handshake_seconds:g} s"),
-            )
-        if self._state == "greeted":
-            return (
-                self._since + limits.login_seconds,
-                ErrorCode.LOGIN_TIMEOUT,
-                (f"no log-in within {limits.login_seconds:g} s"),
-            )
-        if session.tables:
-            self._last = trio.current_time()
-        return (
-            self._last + limits.idle_seconds,
-            ErrorCode.IDLE_TIMEOUT,
-            (f"no request for {limits.idle_seconds:g} s"),
-        )
-
-
 async def _read(
     hall: Hall, session: Session, outbox: Outbox, stream: trio.abc.ReceiveStream
 ) -> None:
     decoder = Decoder()
-    patience = _Patience(outbox.limits)
-    while True:
-        deadline, code, why = patience.deadline(session)
-        with trio.move_on_at(deadline) as waited:
-            data = await _receive(stream)
-        if not waited.cancelled_caught:
-            if not await _handle(hall, session, outbox, data, decoder, patience):
-                return
-        elif trio.current_time() >= patience.deadline(session)[0]:  # not seated meanwhile
-            session.close(code, why)
-            return
+    with watched(Patience(session, outbox.limits)) as patience:
+        while await _handle(hall, session, outbox, await _receive(stream), decoder, patience):
+            pass
 
 
 async def _handle(
@@ -285,7 +238,7 @@ async def _handle(
     outbox: Outbox,
     data: bytes,
     decoder: Decoder,
-    patience: _Patience,
+    patience: Patience,
 ) -> bool:
     """Handle what one read brings; False once the connection should end."""
     if not data or session.closed:
@@ -300,6 +253,7 @@ async def _handle(
     flusher = _flusher()
     reader = trio.lowlevel.current_task()
     flusher.handling.add(reader)
+    patience.busy = True
     try:
         for count, message in enumerate(messages, 1):
             if outbox.full or count % FLUSH_EVERY == 0:
@@ -308,8 +262,9 @@ async def _handle(
             if session.closed:
                 return False
             await hall.handle(session, message)
-            patience.heard(session)
+            patience.heard()
     finally:
+        patience.busy = False
         flusher.handling.discard(reader)
         flusher.flush()
     return True

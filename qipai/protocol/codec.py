@@ -93,20 +93,21 @@ class Decoder:
     def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
         self._unpacker: msgpack.Unpacker | None = None  # only while a frame is incomplete
+        self._spare = _SPARE_UNPACKERS.setdefault(limits, [])
         self._fed = 0
         self._frame_start = 0
         self._broken: ProtocolError | None = None
 
     def _take_unpacker(self) -> msgpack.Unpacker:
         """A drained unpacker of these limits; frames are counted from its ``tell()``."""
-        spare = _SPARE_UNPACKERS.setdefault(self.limits, [])
+        spare = self._spare
         unpacker = spare.pop() if spare else _new_unpacker(self.limits)
         self._fed = self._frame_start = unpacker.tell()
         return unpacker
 
     def _give_back(self, unpacker: msgpack.Unpacker) -> None:
         self._unpacker = None
-        spare = _SPARE_UNPACKERS[self.limits]
+        spare = self._spare
         if len(spare) < SPARE_UNPACKERS:
             spare.append(unpacker)
 
