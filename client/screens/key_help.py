@@ -92,4 +92,8 @@ class KeyHelp:
         lines = [strings("keys_now"), *now]
         if later:
             lines += ["", strings("keys_later"), *later]
-        return "\n".join([*lines, "", strings("keys_close")])
+        return "\n".join([*lines, *self.help_extra(strings), "", strings("keys_close")])
+
+    def help_extra(self, strings: Strings) -> list[str]:
+        """More for the list: what the screen's own marks mean (the mahjong table's tiles)."""
+        return []

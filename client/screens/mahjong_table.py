@@ -767,6 +767,16 @@ class MahjongTableScreen(TableScreen):
         if "add_bots" in self.view.table_actions:
             self.run_worker(self._table_act("add_bots"), group="ready")
 
+    def help_extra(self, strings: Strings) -> list[str]:
+        """The tiles' legend (C F P are the dragons), and the marks of the board."""
+        return [
+            "",
+            strings("legend_title"),
+            strings("legend_suits"),
+            strings("legend_honours"),
+            strings("legend_marks"),
+        ]
+
     def in_play(self) -> bool:
         """Seated in a match still going (ctrl+q asks twice then)."""
         return self.view.me is not None and not self.view.match_over
