@@ -410,9 +410,12 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         self.query_one("#tables", DataTable).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter sends the line and closes the box, so the next key is a lobby key again (`t`
+        opens the box for the next line)."""
         event.stop()
         text = event.value.strip()
         event.input.value = ""
+        self.action_stop_chat()
         if text:
             self.run_worker(self._request("chat", text=text), group="chat")
 

@@ -5,7 +5,7 @@ the Online list shows, and a footer that fits with `?` for the rest of the keys.
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from client.screens.key_help import KeyHelpScreen
 from tests.client.test_lobby import TABLES, LobbyApp, lobby_hall, lobby_ready
@@ -53,3 +53,21 @@ async def test_the_lobby_fits_80x24():
         await pilot.pause()
         assert isinstance(app.screen, KeyHelpScreen)
         assert "Refresh" in str(app.screen.query_one("#keys", Static).render())
+
+
+@pytest.mark.asyncio
+async def test_enter_sends_the_chat_line_and_the_next_key_is_a_lobby_key_again():
+    hall = lobby_hall()
+    app = LobbyApp(hall)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await lobby_ready(pilot, app)
+        await pilot.press("t", "h", "i", "enter")
+        await pilot.pause()
+        assert not isinstance(app.focused, Input)
+        lobbies = sum(r["type"] == "lobby" for r in hall.requests)
+        await pilot.press("r")  # refresh: a command, not a letter of the next line
+        await pilot.pause()
+        await pilot.pause()
+        assert sum(r["type"] == "lobby" for r in hall.requests) == lobbies + 1
+        assert {"type": "chat", "text": "hi"} in hall.requests
+        assert lobby.query_one("#chat", Input).value == ""
