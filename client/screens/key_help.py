@@ -51,9 +51,9 @@ class KeyHelp:
     def on_key(self, event: events.Key) -> None:
         screen = self  # a Screen (this is its mixin)
         strings = Strings(ui_language(screen.app))  # type: ignore[attr-defined]
-        if event.key == "question_mark":
+        if event.key == "question_mark" and "question_mark" not in screen.active_bindings:  # type: ignore[attr-defined]
             event.stop()
-            screen.app.push_screen(KeyHelpScreen(self.key_list(strings)))  # type: ignore[attr-defined]
+            self.action_keys()
             return
         if not event.is_printable or event.character is None:
             return
@@ -72,6 +72,11 @@ class KeyHelp:
             say(text)
         else:
             screen.app.notify(text, timeout=3)  # type: ignore[attr-defined]
+
+    def action_keys(self) -> None:
+        """`?`: the list of the screen's keys (a screen may bind it to show it in its footer)."""
+        strings = Strings(ui_language(self.app))  # type: ignore[attr-defined]
+        self.app.push_screen(KeyHelpScreen(self.key_list(strings)))  # type: ignore[attr-defined]
 
     def _own_bindings(self) -> list[Binding]:
         """The screen's own keys, in the order it declares them."""
@@ -92,4 +97,8 @@ class KeyHelp:
         lines = [strings("keys_now"), *now]
         if later:
             lines += ["", strings("keys_later"), *later]
-        return "\n".join([*lines, "", strings("keys_close")])
+        return "\n".join([*lines, *self.help_extra(strings), "", strings("keys_close")])
+
+    def help_extra(self, strings: Strings) -> list[str]:
+        """More for the list: what the screen's own marks mean (the mahjong table's tiles)."""
+        return []

@@ -68,21 +68,28 @@ def tier_line() -> str:
 
 
 def table_cells(summary: dict[str, Any]) -> tuple[str, ...]:
+    """A table in the lobby's columns; the seat cells say whose seat is whose (Go's black and
+    white, mahjong's seats 1-4), so Go and mahjong tables share one list and its headers."""
     if summary.get("room", "go") != "go":
-        return mahjong_cells(summary)
+        return (*mahjong_cells(summary), phase_label(summary))
     options = summary.get("options") or {}
     size = options.get("size", "?")
     seats = summary.get("seats") or {}
-    names = tuple(seats.get(seat) or "(free)" for seat in SEATS)
-    watching = summary.get("spectators", 0)
+    names = tuple(f"{seat} {seats.get(seat) or '(free)'}" for seat in SEATS)
     return (
         str(summary.get("table")),
         f"{size}x{size}",
         clock_label(options.get("clock")),
         *names,
-        str(summary.get("phase", "")),
-        str(watching) if watching else "",
+        phase_label(summary),
     )
+
+
+def phase_label(summary: dict[str, Any]) -> str:
+    """The phase, and how many watch (one column for both, so the list fits 80x24)."""
+    watching = summary.get("spectators", 0)
+    phase = str(summary.get("phase", ""))
+    return f"{phase} +{watching}" if watching else phase
 
 
 class LobbyScreen(KeyHelp, SizeGuard, Screen):
@@ -90,7 +97,7 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
     LobbyScreen #title { height: 1; background: $panel; padding: 0 1; }
     LobbyScreen #main { height: 1fr; }
     LobbyScreen #tables { width: 1fr; }
-    LobbyScreen #side { width: 20; border-left: solid $primary; padding: 0 1; }
+    LobbyScreen #side { width: 14; border-left: solid $primary; padding: 0 1; }
     LobbyScreen #rooms { height: auto; margin-bottom: 1; }
     LobbyScreen .heading { text-style: bold; }
     LobbyScreen #chat-log { height: 6; border-top: solid $primary; }
@@ -100,21 +107,23 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
     LobbyScreen #message { height: auto; max-height: 3; padding: 0 1; color: $warning; }
     """
     BINDINGS = [
-        Binding("n", "new_table", "New table", id="lobby.new", priority=True),
-        Binding("m", "new_mahjong", "New mahjong", id="lobby.new_mahjong"),
-        Binding("w", "watch", "Watch", id="lobby.watch"),
-        Binding("1", "sit(0)", "Sit at seat", key_display="1-4", id="lobby.seat1"),
+        Binding("n", "new_table", "New Go", id="lobby.new", priority=True),
+        Binding("m", "new_mahjong", "New 麻将", id="lobby.new_mahjong"),
+        # enter sits or watches; the keys for a chosen seat or to watch are listed under `?`
+        Binding("w", "watch", "Watch", id="lobby.watch", show=False),
+        Binding("1", "sit(0)", "Sit at seat 1", id="lobby.seat1", show=False),
         Binding("2", "sit(1)", "Sit at seat 2", id="lobby.seat2", show=False),
         Binding("3", "sit(2)", "Sit at seat 3", id="lobby.seat3", show=False),
         Binding("4", "sit(3)", "Sit at seat 4", id="lobby.seat4", show=False),
         Binding("t", "chat", "Chat", id="lobby.chat", priority=True),
-        Binding("g", "games", "My games", id="lobby.games"),
+        Binding("g", "games", "My games", id="lobby.games", show=False),
         Binding("p", "profile", "Profile", id="lobby.profile"),
         Binding("b", "leaderboard", "Boards", id="lobby.leaderboard"),
-        Binding("r", "refresh", "Refresh", id="lobby.refresh"),
+        Binding("r", "refresh", "Refresh", id="lobby.refresh", show=False),
         Binding("c", "relief", "Claim relief", id="lobby.relief"),
         Binding("q", "logout", "Log out", id="lobby.logout"),
         Binding("escape", "stop_chat", "Back", id="lobby.back", show=False),
+        Binding("question_mark", "keys", "Keys", key_display="?", id="lobby.keys"),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -157,7 +166,7 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
-        table.add_columns("#", "game", "clock", "black / seats", "white / seats", "phase", "watch")
+        table.add_columns("#", "game", "time", "seats", "", "state")  # state: phase +watching
         table.focus()
 
     def on_screen_resume(self) -> None:
@@ -237,10 +246,11 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         counts: dict[str, int] = {}
         for summary in self.tables.values():
             counts[summary.get("room", "")] = counts.get(summary.get("room", ""), 0) + 1
-        rooms = [
-            f"{r.get('name', r.get('room'))}: {counts.get(r.get('room'), 0)}" for r in self.rooms
+        rooms = [  # the room's short name, so a room is one line of the narrow column
+            f"{hall_rooms.short(str(r.get('room')))} {counts.get(r.get('room'), 0)}"
+            for r in self.rooms
         ]
-        self.query_one("#rooms", Static).update("\n".join(["Rooms (tables)", *rooms]))
+        self.query_one("#rooms", Static).update("\n".join(["Tables", *rooms]))
         self._show_terms()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -400,9 +410,12 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         self.query_one("#tables", DataTable).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter sends the line and closes the box, so the next key is a lobby key again (`t`
+        opens the box for the next line)."""
         event.stop()
         text = event.value.strip()
         event.input.value = ""
+        self.action_stop_chat()
         if text:
             self.run_worker(self._request("chat", text=text), group="chat")
 

@@ -98,7 +98,7 @@ def tier_label(tier: str | None) -> str:
 
 def lobby_cells(summary: dict[str, Any]) -> tuple[str, ...]:
     """A mahjong table in the lobby's columns: rules (and coin room), match length (and the
-    current stake), the four seats (two per column), phase and spectators."""
+    current stake), the four seats (two per column, numbered as the keys 1-4 sit there)."""
     options = summary.get("options") or {}
     seats = summary.get("seats") or {}
     names = [seats.get(str(s)) or "(free)" for s in range(4)]
@@ -110,15 +110,12 @@ def lobby_cells(summary: dict[str, Any]) -> tuple[str, ...]:
     if tier is not None:
         game += f" {tier.name_zh}"
         length += f" 注{summary.get('stake') or '-'}"
-    watching = summary.get("spectators", 0)
     return (
         str(summary.get("table")),
         game,
         length,
-        f"{names[0]}, {names[1]}",
-        f"{names[2]}, {names[3]}",
-        str(summary.get("phase", "")),
-        str(watching) if watching else "",
+        f"1 {names[0]} 2 {names[1]}",
+        f"3 {names[2]} 4 {names[3]}",
     )
 
 

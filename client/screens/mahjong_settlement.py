@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 from client.i18n import Strings
 from client.mahjong_view import MahjongView, wind_of
 from client.widgets.mahjong_board import coin_label, ruleset_title
-from client.widgets.tiles import TileStyle, meld_text, tile_row, tile_text
+from client.widgets.tiles import TileStyle, meld_text, suit_groups, tile_row, tile_text
 from qipai.mahjong.scoring import HOUSE, POT
 from qipai.mahjong.tiles import kind_of
 
@@ -43,8 +43,8 @@ def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Te
         kinds = [kind_of(t) for t in seat.hand or ()]
         if seat.hand is None:
             line.append("?")
-        elif style.cjk:  # faces side by side, so a CJK hand fits one line at 80 columns
-            line.append_text(meld_text(kinds, style))
+        elif style.cjk:  # a suit's ranks under one mark, so a CJK hand fits 80 columns
+            line.append_text(suit_groups(kinds, style))
         else:
             line.append_text(tile_row(kinds, style))
         for meld in seat.melds:

@@ -142,6 +142,7 @@ class MahjongTableScreen(TableScreen):
         self._cover_screen: MahjongCoverScreen | None = None
         self._settlement: MahjongSettlementScreen | None = None
         self._xiapao_screen: MahjongXiapaoScreen | None = None
+        self._hand_covered = 0  # the hand whose first hot-seat player has had a cover
         self._xiapao = [False, False, False, False]  # Lengzi 下炮 as the table last said
         self._actions = sorted({b.action for _, b in self._bindings})
         self._held: list[dict[str, Any]] = []  # pushes waiting behind the claim window
@@ -415,6 +416,7 @@ class MahjongTableScreen(TableScreen):
         """Draw a new view. In hot-seat the hall shows the seat that must act next; when that
         seat changes to another player's with a choice to make, the cover goes up first."""
         changed = view.you != self.view.you
+        dealt = view.hand_number != self._hand_covered and view.phase not in ("", "ended")
         self.view = view
         marks = view.public.get("xiapao")
         if isinstance(marks, list) and len(marks) == 4:
@@ -425,7 +427,9 @@ class MahjongTableScreen(TableScreen):
         self._place_cursor()
         if not self.is_mounted:
             return
-        if changed and len(view.mine) > 1 and needs_choice(view) and view.you != self._claimant:
+        hot_seat_turn = len(view.mine) > 1 and needs_choice(view) and view.you != self._claimant
+        if (changed or dealt) and hot_seat_turn:
+            self._hand_covered = view.hand_number  # a new hand: its first player too
             self._cover_seat(view)
         self._redraw()
         self._close_old_settlement(view)
@@ -766,6 +770,16 @@ class MahjongTableScreen(TableScreen):
     def action_add_bots(self) -> None:
         if "add_bots" in self.view.table_actions:
             self.run_worker(self._table_act("add_bots"), group="ready")
+
+    def help_extra(self, strings: Strings) -> list[str]:
+        """The tiles' legend (C F P are the dragons), and the marks of the board."""
+        return [
+            "",
+            strings("legend_title"),
+            strings("legend_suits"),
+            strings("legend_honours"),
+            strings("legend_marks"),
+        ]
 
     def in_play(self) -> bool:
         """Seated in a match still going (ctrl+q asks twice then)."""

@@ -257,7 +257,7 @@ class MahjongBoard(Widget):
                 *(indented(line, layout.side) for line in self.river(view, log, bottom, wide)),
                 mine,
                 self.hand_line(seat, log, cursor),
-                self.hint_line(view, hint(view)) if view.me is not None else Text(),
+                self.hint_line(view, hint(view), layout.width) if view.me is not None else Text(),
             ],
         )
 
@@ -407,24 +407,43 @@ class MahjongBoard(Widget):
         )
         return Text("  ").append_text(row)
 
-    def hint_line(self, view: MahjongView, found: Hint | None) -> Text:
+    def hint_line(self, view: MahjongView, found: Hint | None, width: int = WIDTH) -> Text:
+        """The hint in the most detail that fits ``width``: with the unseen copies of each
+        wait, then without them, then (holding 14) only the discards that leave you ready."""
+        s = self.strings
+        if found is None:
+            return Text("  ", style="italic")
+        if found.shanten is not None and not found.waits and not found.ready_discards:
+            text = s("complete") if found.shanten < 0 else s("shanten", n=found.shanten)
+            return Text(f"  {text}", style="italic")
+        for detail in (2, 1, 0):
+            line = self._hint_text(found, detail)
+            if line.cell_len <= width:
+                return line
+        return line
+
+    def _hint_text(self, found: Hint, detail: int) -> Text:
+        """``detail`` 2: waits with unseen counts; 1: waits alone; 0: ready discards alone."""
         s = self.strings
         line = Text("  ", style="italic")
-        if found is None:
-            return line
+
+        def waits(kinds: tuple[tuple[int, int], ...]) -> None:
+            for kind, unseen in kinds:
+                line.append(" ").append_text(self._named(kind))
+                if detail == 2:
+                    line.append(f"({unseen})")
+
         if found.waits:
-            line.append(s("waits"))
-            for kind, unseen in found.waits:
-                line.append(" ").append_text(self._named(kind)).append(f"({unseen})")
-        elif found.ready_discards:
-            line.append(s("ready_after"))
-            for discard, waits in found.ready_discards:
-                line.append(" ").append_text(self._named(discard)).append(":")
-                for kind, unseen in waits:
-                    line.append(" ").append_text(self._named(kind)).append(f"({unseen})")
+            line.append(s("waits") if detail == 2 else s("waits_plain"))
+            waits(found.waits)
+            return line
+        line.append(s("ready_after") if detail == 2 else s("ready_after_plain"))
+        for discard, kinds in found.ready_discards:
+            line.append(" ").append_text(self._named(discard))
+            if detail:
+                line.append(":")
+                waits(kinds)
                 line.append(" ")
-        elif found.shanten is not None:
-            line.append(s("complete") if found.shanten < 0 else s("shanten", n=found.shanten))
         return line
 
     def _named(self, kind: int) -> Text:

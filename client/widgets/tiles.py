@@ -87,12 +87,44 @@ def tile_row(
     return row
 
 
+def same_word(first: int, kind: int) -> bool:
+    """Whether ``kind`` joins a word begun with ``first``: the same suit, or the same honour."""
+    if first >= 27 or kind >= 27:
+        return first == kind
+    return suit_of(first) == suit_of(kind)
+
+
+def suit_groups(kinds: Sequence[int], style: TileStyle) -> Text:
+    """Tiles as players write them: the ranks of a suit run under one suit mark (`1234m 55p`,
+    CJK `一二三四萬 五五筒`), honours by name (`EE`, `東東`), a space between the groups, so
+    neither `1p1p1p` nor CJK faces run together."""
+    text = Text()
+    group: list[int] = []
+
+    def close() -> None:
+        if not group:
+            return
+        if text:
+            text.append(" ")
+        names = [kind_name_cjk(k) if style.cjk else kind_name(k) for k in group]
+        suited = group[0] < 27
+        word = "".join(n[:-1] for n in names) + names[0][-1] if suited else "".join(names)
+        text.append(word, kind_style(group[0]))
+        group.clear()
+
+    for kind in kinds:
+        if group and not same_word(group[0], kind):
+            close()
+        group.append(kind)
+    close()
+    return text
+
+
 def meld_text(tiles: Sequence[int] | None, style: TileStyle, size: int = 4) -> Text:
-    """An exposed meld as one block of faces (`5m5m5m`); ``None`` tiles = a concealed kong that
-    stays face down (``size`` backs)."""
+    """An exposed meld as one bracketed word (`[555p]`, `[123m]`, `[EEE]`; CJK `[五五五筒]`);
+    ``None`` tiles = a concealed kong that stays face down (``size`` backs)."""
     if tiles is None:
         return Text("".join(BACK + " " * (style.face_width - 2) for _ in range(size)), "dim")
-    block = Text()
-    for kind in tiles:
-        block.append_text(tile_text(kind, style))
-    return block
+    word = suit_groups(tiles, style)
+    style_of = word.spans[0].style if word.spans else ""
+    return Text("[", style_of) + word + Text("]", style_of)

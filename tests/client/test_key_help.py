@@ -44,6 +44,7 @@ async def test_question_mark_lists_the_keys_on_offer_first_and_esc_closes_it():
         now, later = text.split("Keys for other moments:")
         assert "Keys you can use now:" in now and "Discard" in now and "Leave" in now
         assert "Chow" in later and "Discard" not in later
+        assert "C 中 red, F 發 green, P 白 white dragon" in later  # the tiles' legend
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is table_screen(app)

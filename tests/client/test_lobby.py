@@ -72,7 +72,9 @@ async def test_the_list_shows_boards_clocks_seats_and_who_is_online():
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = await lobby_ready(pilot, app)
         table = lobby.query_one("#tables", DataTable)
-        assert table.get_row("3") == ["3", "9x9", "5m+3x30", "ann", "(free)", "waiting", "1"]
+        assert table.get_row("3") == [
+            "3", "9x9", "5m+3x30", "black ann", "white (free)", "waiting +1"
+        ]  # fmt: skip
         assert table.get_row("5")[:3] == ["5", "19x19", "-"]
         assert lobby.players == {"ann", "cy"}
 

@@ -17,7 +17,7 @@ from client.app import QipaiApp
 from client.connection import HallConnection, HallError
 from client.launch import Launch
 from client.local_hall import LocalHall
-from client.screens.lobby import LobbyScreen
+from client.screens.lobby import LobbyScreen, table_cells
 from client.screens.login import LoginScreen
 from client.screens.mahjong_claim_window import MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
@@ -119,8 +119,9 @@ def test_a_mahjong_table_in_the_lobby_shows_its_rules_length_and_four_seats():
         "phase": "waiting",
     }
     assert lobby_cells(summary) == (
-        "7", "血战到底", "8 hands", "ann, (free)", "bot-2, bob", "waiting", "2",
+        "7", "血战到底", "8 hands", "1 ann 2 (free)", "3 bot-2 4 bob",
     )  # fmt: skip
+    assert table_cells(summary)[5:] == ("waiting +2",)  # the phase, and two watching
 
 
 class AutoPlayer:
@@ -248,7 +249,7 @@ async def test_a_spectator_watches_a_table_from_the_lobby_and_sees_no_concealed_
             lobby = app.screen
             await until(pilot, lambda: created["table"] in lobby.tables, "bob's table listed")
             row = lobby.query_one("#tables").get_row(str(created["table"]))
-            assert row[1:4] == ["长安棱子", "4 hands", "bob, bot-1"]
+            assert row[1:4] == ["长安棱子", "4 hands", "1 bob 2 bot-1"]
             await pilot.press("w")
             await until(pilot, lambda: table_of(app) is not None, "the watched table")
             screen = table_of(app)

@@ -16,7 +16,7 @@ from client.mahjong_cli import table_options
 from client.mahjong_hints import hint, unseen_counts
 from client.mahjong_view import HandLog, ViewError, read_view
 from client.widgets.mahjong_board import END_ROWS, Layout, MahjongBoard, hand_order
-from client.widgets.tiles import TileStyle, face, meld_text, tile_row
+from client.widgets.tiles import TileStyle, face, meld_text, suit_groups, tile_row
 from qipai.mahjong.bots import BASELINE, choose_action
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.actions import Action, ActionType
@@ -82,7 +82,9 @@ def test_claimed_discards_carry_a_tilde_and_backs_are_shaded():
     )
     assert tile_row([None, None], TileStyle()).plain == " ▒▒ ▒▒"
     assert meld_text(None, TileStyle()).plain == "▒▒▒▒▒▒▒▒"
-    assert meld_text(tuple(parse_kinds("555p")), TileStyle()).plain == "5p5p5p"
+    assert meld_text(tuple(parse_kinds("555p")), TileStyle()).plain == "[555p]"  # not 5p5p5p
+    assert meld_text(tuple(parse_kinds("234s")), TileStyle(cjk=True)).plain == "[二三四条]"
+    assert meld_text(tuple(parse_kinds("EEEE")), TileStyle()).plain == "[EEEE]"
 
 
 # Reading views.
@@ -276,7 +278,7 @@ def test_a_side_seat_shows_its_marks_melds_and_newest_discards_in_its_column(cjk
     assert right[1].startswith(f"  ▒▒x{bob.hand_size}") and f"void {'mps'[bob.void]}" in right[1]
     name = kind_name_cjk if cjk else kind_name
     tokens = " ".join(right[2:]).translate(str.maketrans("[]~", "   ")).split()
-    meld_blocks = ["".join(name(k).strip() for k in m.kinds or ()) for m in bob.melds]
+    meld_blocks = [suit_groups(m.kinds or (), TileStyle(cjk=cjk)).plain for m in bob.melds]
     assert len(meld_blocks) == 2 and [t for t in tokens if len(t) > 2] == meld_blocks
     river = [name(tile >> 2).strip() for tile in log_of(hand).river(bob)[0]]
     shown = [t for t in tokens if len(t) == 2]
@@ -316,7 +318,7 @@ def test_a_claimed_discard_keeps_its_place_in_the_river_marked_with_a_tilde():
     lines = board_lines(hand, seat=W)  # bob (S) is W's 上家, on the left
     left = column(lines, AT_80x24, "left")
     assert left[0].startswith(" S bob") and left[2] == " ~5p"
-    assert lines[0].strip().startswith(">E alice") and lines[1].strip() == "5p5p5p"  # 对家
+    assert lines[0].strip().startswith(">E alice") and lines[1].strip() == "[555p]"  # 对家
 
 
 def test_the_last_discard_is_in_brackets_and_named_in_the_middle():

@@ -60,3 +60,24 @@ async def test_a_9x9_go_board_fits_60x20():
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         assert visible_notice(app) is None
+
+
+def test_a_long_hint_gives_way_to_a_shorter_one_rather_than_being_cut():
+    """Holding 14 with many ready discards, the full hint (each wait with its unseen copies)
+    is wider than 80 columns: the waits without counts, then the discards alone, fit."""
+    from client.i18n import Strings
+    from client.mahjong_hints import Hint
+    from client.widgets.tiles import TileStyle
+    from qipai.mahjong.tiles import parse_kinds
+
+    board = MahjongBoard(Strings(), TileStyle())
+    k = parse_kinds("1m 2m 3m 4m 5m 6m 7m 8m 9m")
+    many = tuple((k[i], tuple((w, 3) for w in k[:4])) for i in range(6))
+    found = Hint(ready_discards=many)
+    full = board.hint_line(None, found, 300).plain
+    assert "(3)" in full and len(full) > 80
+    fitted = board.hint_line(None, found, 80).plain
+    assert len(fitted) <= 80 and fitted.startswith("  Ready after discarding 1m")
+    assert board.hint_line(None, found, 40).plain.strip() == (
+        "Ready after discarding 1m 2m 3m 4m 5m 6m"
+    )
