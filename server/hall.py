@@ -241,7 +241,9 @@ class Hall:
             economy.close_table_pot(db, pot, f"table:{live.id}:closed", at=time.time())
         action_log.end_live_alone(db, live.id)
         notice = {"kind": "table_lost", "table": live.id, "room": live.room, "reason": why}
-        for name in {seat[0] for seat in live.header.get("seats", {}).values() if not seat[1]}:
+        seats = live.header.get("seats") or {}
+        seats = seats.values() if isinstance(seats, dict) else seats  # Go by colour, mahjong a list
+        for name in {seat[0] for seat in seats if seat is not None and not seat[1]}:
             action_log.add_notice(db, name, notice)
 
     # ------------------------------------------------------------------ connections

@@ -25,7 +25,7 @@ from qipai.mahjong.table.match import Match, MatchLength
 from qipai.mahjong.table_options import MahjongOptions
 from qipai.platform import mahjong_table_io as table_match
 from qipai.platform.ledger import pot_account
-from qipai.platform.mahjong_table import CLAIM_PHASES, MahjongTableMatch
+from qipai.platform.mahjong_table import CLAIM_PHASES
 from qipai.platform.mahjong_table_io import Presence, TableRules
 from qipai.platform.rooms import RoomTier, seats_to_stand_up, stake_for
 from qipai.protocol import ErrorCode, ProtocolError
@@ -120,7 +120,7 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
         )
         self.rng = random.Random(self.seed)
         ruleset = get_ruleset(options.ruleset, options.hand_rules)
-        return LoggedMatch(MahjongTableMatch(ruleset, rules, self.config, self.rng), self)
+        return LoggedMatch(ruleset, rules, self.config, self.rng, log=self.log_input)
 
     @property
     def match(self) -> Match | None:

@@ -18,6 +18,7 @@ dropped from the restart (PL-17's grace starts then).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import trio
@@ -26,6 +27,7 @@ from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table import Action
 from qipai.mahjong.table_options import MahjongOptions
 from qipai.platform import mahjong_table_io as table_match
+from qipai.platform.mahjong_table import MahjongTableMatch
 from qipai.platform.mahjong_table_io import Presence
 
 from .. import economy
@@ -46,77 +48,72 @@ def _presence_wire(presence: Presence) -> list[Any]:
     ]
 
 
-class LoggedMatch:
-    """The table's core, every input written to the table's log; reads go straight through."""
+class LoggedMatch(MahjongTableMatch):
+    """The table's core, every input written to the table's log (``log``) once taken."""
 
-    def __init__(self, core: Any, table: MahjongTable) -> None:
-        self.__dict__["_core"] = core
-        self.__dict__["_table"] = table
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._core, name)
+    def __init__(self, *args: Any, log: Callable[[list[Any]], None]) -> None:
+        super().__init__(*args)
+        self.__dict__["_input_log"] = log
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name == "presence" and value != self._core.presence:
-            self._core.presence = value
-            self._log(["presence", *_presence_wire(value)])
+        if name == "presence" and "presence" in self.__dict__ and value != self.presence:
+            super().__setattr__(name, value)
+            self._input_log(["presence", *_presence_wire(value)])
             return
-        setattr(self._core, name, value)
-
-    def _log(self, entry: list[Any]) -> None:
-        self._table.log_input(entry)
+        super().__setattr__(name, value)
 
     def start(self, occupants: list[Any], now: float) -> list[Any]:
-        seated = self._core.start(occupants, now)
-        self._log(["start", now])
+        seated = super().start(occupants, now)
+        self._input_log(["start", now])
         return seated
 
     def touch(self, now: float) -> None:
-        if now != self._core.changed_at:
-            self._core.touch(now)
-            self._log(["touch", now])
+        if now != self.changed_at:
+            super().touch(now)
+            self._input_log(["touch", now])
 
     def advance(self, now: float) -> bool:
-        done = self._core.advance(now)
+        done = super().advance(now)
         if done:
-            self._log(["advance", now])
+            self._input_log(["advance", now])
         return done
 
     def act(self, action: Action, now: float) -> None:
-        self._core.act(action, now)
-        self._log(["act", action.to_wire(), now])
+        super().act(action, now)
+        self._input_log(["act", action.to_wire(), now])
 
     def set_auto(self, seat: int, on: bool) -> None:
-        self._core.set_auto(seat, on)
-        self._log(["set_auto", seat, on])
+        super().set_auto(seat, on)
+        self._input_log(["set_auto", seat, on])
 
-    def mark_ready(self, seat: int, seats: list[int]) -> None:
-        self._core.mark_ready(seat, seats)
-        self._log(["mark_ready", seat, list(seats)])
+    def mark_ready(self, seat: int, seats: Iterable[int]) -> None:
+        seats = list(seats)
+        super().mark_ready(seat, seats)
+        self._input_log(["mark_ready", seat, seats])
 
     def choose(self, seat: int, choice: str, on: bool) -> None:
-        self._core.choose(seat, choice, on)
-        self._log(["choose", seat, choice, on])
+        super().choose(seat, choice, on)
+        self._input_log(["choose", seat, choice, on])
 
     def leave(self, seat: int, now: float) -> None:
-        self._core.leave(seat, now)
-        self._log(["leave", seat, now])
+        super().leave(seat, now)
+        self._input_log(["leave", seat, now])
 
     def restake(self, ruleset: Any, pot: int | None) -> None:
-        self._core.restake(ruleset, pot)
-        self._log(["restake", ruleset.options.base, pot])
+        super().restake(ruleset, pot)
+        self._input_log(["restake", ruleset.options.base, pot])
 
     def below_minimum(self, seats: tuple[int, ...]) -> None:
-        self._core.below_minimum(seats)
-        self._log(["below_minimum", list(seats)])
+        super().below_minimum(seats)
+        self._input_log(["below_minimum", list(seats)])
 
     def stored(self, number: int, now: float, record_id: int | None = None) -> None:
-        self._core.stored(number, now)
-        self._log(["stored", number, now, record_id])
+        super().stored(number, now)
+        self._input_log(["stored", number, now, record_id])
 
     def store_failed(self, number: int) -> None:
-        self._core.store_failed(number)
-        self._log(["store_failed", number])
+        super().store_failed(number)
+        self._input_log(["store_failed", number])
 
 
 class MahjongDurable:

@@ -186,3 +186,24 @@ async def test_a_stopped_hall_gives_a_coin_match_back_at_the_same_action(tmp_pat
             await client.push(lambda m: m["type"] == "snapshot" and m["table"] == table)
             back = await client.event("unpaused", table)  # all four are back
             assert settled_view(back["view"]) == settled_view(before[name]), name
+
+
+@pytest.mark.trio
+async def test_a_mahjong_log_that_does_not_replay_closes_its_table_and_tells_the_players(tmp_path):
+    config = fast_config()
+    names = ["ann", "bob", "cat", "dan"]
+    async with running_hall(tmp_path, config=config) as server:
+        options = {"hands": 3, "tier": "free", "timed": False}
+        table, _bots = await seated_table(server, "sichuan", options, names)
+    db = sqlite3.connect(str(tmp_path / "hall.db"))
+    damaged = '["no such input"]'  # an engine that no longer knows an input of the log
+    db.execute("UPDATE live_actions SET entry = ? WHERE table_id = ?", (damaged, table))
+    db.commit()
+    db.close()
+    async with running_hall(tmp_path, config=config) as server:
+        assert table not in server.hall.tables
+        assert server.store.db.execute("SELECT COUNT(*) FROM live_tables").fetchone()[0] == 0
+        cat = await Client.connect(server)
+        await cat.ok("login", name="cat", password="password-1")
+        notice = await cat.push(lambda m: m["type"] == "notice")
+        assert (notice["kind"], notice["table"], notice["room"]) == ("table_lost", table, "sichuan")
