@@ -992,8 +992,10 @@ class Hall:
             if isinstance(table, GoTable) and table.action_log is None:
                 table.refund_bets()
         for session in list(self.sessions):
-            lost = [
-                t for t in self.tables_of(session.name or "") if t.running and t.action_log is None
-            ]
+            running = [t for t in self.tables_of(session.name or "") if t.running]
+            if not running:  # nothing of the player's to save: no word of saving
+                session.close(ErrorCode.SHUTTING_DOWN, "the hall is stopping")
+                continue
+            lost = [t for t in running if t.action_log is None]
             said = message if not lost else "the hall is stopping; your match ends here"
             session.close(ErrorCode.SHUTTING_DOWN, said, saved=not lost)

@@ -243,7 +243,9 @@ class Pair:
 def start(db: Path) -> tuple[subprocess.Popen, int]:
     with open(db.with_suffix(".log"), "a") as log:  # the hall's log, every life after the last
         process = subprocess.Popen(
-            [sys.executable, "-m", "server.cli", "--port", "0", "--db", str(db)],
+            # every player and bettor connects from the one test address, fresh: the farming
+            # defences are test_farming.py's
+            [sys.executable, "-m", "server.cli", "--port", "0", "--db", str(db), "--private"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=log,

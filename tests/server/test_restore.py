@@ -53,7 +53,7 @@ async def test_a_stopped_hall_gives_each_player_back_their_seat_and_view(tmp_pat
         await ann.ok("sit", table=table, seat="black")
         await bob.ok("sit", table=table, seat="white")
         if not friendly:
-            sam = await user(server, "sam")
+            sam = await user(server, "sam", address="127.0.0.2")  # a spectator at its own machine
             await sam.ok("watch", table=table)
             await sam.ok("bet", table=table, side="white", amount=300)
         moves = MOVES
@@ -109,7 +109,7 @@ async def test_a_log_that_does_not_replay_closes_only_its_table_and_refunds_it(t
             await ann.ok("sit", table=table, seat="black")
             await bob.ok("sit", table=table, seat="white")
             tables.append(table)
-        sam = await user(server, "sam")
+        sam = await user(server, "sam", address="127.0.0.2")  # a spectator at its own machine
         await sam.ok("watch", table=tables[0])
         await sam.ok("bet", table=tables[0], side="black", amount=500)
         for table in tables:
