@@ -55,12 +55,16 @@ class LoggedMatch(MahjongTableMatch):
         super().__init__(*args)
         self.__dict__["_input_log"] = log
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name == "presence" and "presence" in self.__dict__ and value != self.presence:
-            super().__setattr__(name, value)
+    @property  # type: ignore[override]
+    def presence(self) -> Presence:
+        return self._presence
+
+    @presence.setter
+    def presence(self, value: Presence) -> None:
+        old = self.__dict__.get("_presence")
+        self._presence = value
+        if old is not None and value != old:  # the core's own first one is not an input
             self._input_log(["presence", *_presence_wire(value)])
-            return
-        super().__setattr__(name, value)
 
     def start(self, occupants: list[Any], now: float) -> list[Any]:
         seated = super().start(occupants, now)

@@ -157,9 +157,8 @@ async def test_a_stopped_hall_gives_a_coin_match_back_at_the_same_action(tmp_pat
     config = fast_config()
     names = ["ann", "bob", "cat", "dan"]
     async with running_hall(tmp_path, config=config) as server:
-        table, bots = await seated_table(
-            server, room, {"hands": 3, "tier": "free", "timed": False}, names
-        )
+        options = {"hands": 16, "tier": "free", "timed": False}  # not over in the half second
+        table, bots = await seated_table(server, room, options, names)
         async with trio.open_nursery() as nursery:  # until the first hand is dealt
             for bot in bots:
                 nursery.start_soon(partial(bot.play, until=lambda v: v["game"]["hand_number"]))
