@@ -266,10 +266,12 @@ def _add_ranked_entry(db: sqlite3.Connection, game: int, name: str, entry: Ranke
 
 
 def go_record(db: sqlite3.Connection, name: str) -> dict[str, Any]:
-    """Wins, losses and draws against each opponent over all stored Go games."""
+    """Wins, losses and draws against each opponent over the stored Go games that count: a
+    game too short to be valid (GO-05: fewer than 20 stones) is stored but in no record."""
     opponents: dict[str, dict[str, int]] = {}
     rows = db.execute(
-        "SELECT black, white, winner FROM games WHERE black = ? OR white = ?", (name, name)
+        "SELECT black, white, winner FROM games WHERE (black = ? OR white = ?) AND valid = 1",
+        (name, name),
     )
     for black, white, winner in rows:
         mine, other = ("black", white) if black == name else ("white", black)

@@ -182,10 +182,11 @@ class GoBoard(CellLines, can_focus=True):
             separators[lx] = ("(", "")
             separators[lx + 1] = (")", "")
         cursor_here = self.show_cursor and self.cursor[1] == y
-        if cursor_here:
+        if cursor_here:  # the last move's ( ) stay: on it, the cursor is the reversed point
             cx = self.cursor[0]
-            separators[cx] = ("[", "go-board--cursor")
-            separators[cx + 1] = ("]", "go-board--cursor")
+            for at, bracket in ((cx, "["), (cx + 1, "]")):
+                if separators[at][0] not in "()":
+                    separators[at] = (bracket, "go-board--cursor")
         for x in range(size):
             cells.append(separators[x])
             point = self._point_cell(x, y)

@@ -54,11 +54,11 @@ async def test_local_hot_seat_game_from_first_move_to_a_counted_result():
         assert "hot-seat  |  local" in screen.title_text
         await pilot.press("enter")  # black E5
         await until(pilot, lambda: screen.view.move_number == 1, "black's move")
-        assert board_line(app, 5) == " 5  . . . .[X]. . . .  5 "  # the cursor is on it
+        assert board_line(app, 5) == " 5  . . . .(X). . . .  5 "  # the cursor on it keeps the mark
         assert screen.query_one(GoPanel).text_of("last") == "Last: E5"
         await pilot.press("k", "enter")  # white E6
         await until(pilot, lambda: screen.view.move_number == 2, "white's move")
-        assert board_line(app, 6) == " 6  . . . .[O]. . . .  6 "
+        assert board_line(app, 6) == " 6  . . . .(O). . . .  6 "
         assert board_line(app, 5) == " 5  . . . . X . . . .  5 "
         await pilot.press("u")  # hot-seat: the last move is taken back at once
         await until(pilot, lambda: screen.view.move_number == 1, "the undo")

@@ -57,6 +57,16 @@ def test_star_points_and_the_cursor_are_marked_without_colour():
     assert text[5][12] == "+"  # E5, the centre star
 
 
+def test_the_cursor_never_hides_the_last_move_mark():
+    board = GoBoard(view_of(last_move="D7"))
+    board.cursor = (3, 2)  # on D7 itself
+    text = ["".join(ch for ch, _ in line) for line in board.build_lines()]
+    assert text[3] == " 7  . . X(O). . + . .  7 "
+    board.cursor = (4, 2)  # beside it: the shared separator keeps the mark
+    text = ["".join(ch for ch, _ in line) for line in board.build_lines()]
+    assert text[3] == " 7  . . X(O).]. + . .  7 "
+
+
 def test_dead_stones_show_in_lower_case():
     board = GoBoard(view_of(dead=["C7", "C6"], phase="scoring"))
     assert "x" in board.text_lines()[3] and "X" not in board.text_lines()[3]

@@ -98,7 +98,7 @@ def test_qipai_starts_plays_a_move_and_quits_in_tmux(tmp_path: Path):
         assert "A B C D E F G H J" in board and " 9  . . . . . . . . .  9" in board
         tmux.run("send-keys", "-t", "smoke", "Enter")
         played = tmux.wait_for("White to play")
-        assert " 5  . . . .[X]. . . .  5" in played and "Last: E5" in played
+        assert " 5  . . . .(X). . . .  5" in played and "Last: E5" in played  # the mark stays
         assert len(hall_processes(str(tmp_path / "data"))) == 1  # the local hall, a child
         quit_mid_game(tmux)
         tmux.wait_for("QIPAI-EXIT=0")
