@@ -287,17 +287,20 @@ def go_record(db: sqlite3.Connection, name: str) -> dict[str, Any]:
     }
 
 
-def profile(db: sqlite3.Connection, name: str) -> dict[str, Any]:
-    """What the profile screen shows: coins, Go rank and window, recent entries, record."""
+def profile(db: sqlite3.Connection, name: str, *, own: bool) -> dict[str, Any]:
+    """What the profile screen shows: coins, Go rank and window, record, and for the owner
+    alone the recent ledger entries (they name the games, tables and days one played)."""
     go = standing(db, name).to_wire()
-    return {
+    shown: dict[str, Any] = {
         "name": name,
         "balance": balance(db, name),
         "go": {"rank": go["rank"], "window": go["window"]},
         "mahjong": mahjong_standing(db, name),
-        "entries": recent_entries(db, name),
         "record": go_record(db, name),
     }
+    if own:
+        shown["entries"] = recent_entries(db, name)
+    return shown
 
 
 # ---------------------------------------------------------------------- mahjong coin rooms

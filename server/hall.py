@@ -979,7 +979,9 @@ class Hall:
         name = request.get("name") or session.name
         if await self.store.call(self.store.account, name) is None:
             raise ProtocolError(ErrorCode.BAD_NAME, f"there is no account {name}")
-        return await self.store.call(economy.profile, self.store.db, name)
+        return await self.store.call(
+            partial(economy.profile, own=name == session.name), self.store.db, name
+        )
 
     # ------------------------------------------------------------------ shutdown
 

@@ -41,6 +41,21 @@ async def test_a_new_account_gets_5000_coins_18k_and_shows_them_in_its_profile(t
 
 
 @pytest.mark.trio
+async def test_only_the_owner_sees_the_ledger_entries_in_a_profile(tmp_path):
+    """The entries name the games, tables and days one played: another player's profile shows
+    the coins, ranks and record, never them (issue 14)."""
+    async with running_hall(tmp_path) as server:
+        ann = await user(server, "ann")
+        bob = await user(server, "bob")
+        seen = await ann.ok("profile", name="bob")
+        assert "entries" not in seen and seen["balance"] == 5000 and seen["name"] == "bob"
+        assert [e["ref"] for e in (await bob.ok("profile"))["entries"]] == ["account:bob"]
+        assert [e["ref"] for e in (await bob.ok("profile", name="bob"))["entries"]] == [
+            "account:bob"
+        ]
+
+
+@pytest.mark.trio
 @pytest.mark.parametrize("rank", ["1d", "9d", "19k", "0k", "kyu", ""])
 async def test_a_starting_rank_outside_18k_to_1k_is_refused_and_no_account_is_made(tmp_path, rank):
     async with running_hall(tmp_path) as server:

@@ -119,7 +119,7 @@ def test_the_books_example_980_plus_a_2_to_the_4_win_from_three_reaches_xianling
     assert logged(db, "hand:7") == {"ann": 48, "bob": -16, "cat": -16, "dan": -16}
     assert economy.points_of(db, "ann", "baicheng") == 1028
     assert economy.balance(db, "ann") == 5000 - 10 + 4800  # the fee is coins only (PL-24)
-    ann = {row["room"]: row for row in economy.profile(db, "ann")["mahjong"]}
+    ann = {row["room"]: row for row in economy.profile(db, "ann", own=True)["mahjong"]}
     assert ann["baicheng"] == {
         "room": "baicheng",
         "points": 1028,
@@ -128,7 +128,7 @@ def test_the_books_example_980_plus_a_2_to_the_4_win_from_three_reaches_xianling
         "title": "县令",
         "title_en": "County Magistrate",
     }
-    bob = {row["room"]: row for row in economy.profile(db, "bob")["mahjong"]}
+    bob = {row["room"]: row for row in economy.profile(db, "bob", own=True)["mahjong"]}
     assert (bob["baicheng"]["points"], bob["baicheng"]["title"]) == (-16, "托钵人")
     assert bob["lengzi"] == {
         "room": "lengzi",
@@ -151,12 +151,12 @@ def test_points_are_not_limited_by_coins(store):
 
 def test_a_hand_that_cannot_be_stored_moves_neither_coins_nor_points(store):
     store.add_mahjong_hand(hand_row(3, "lengzi", 10), coins(self_draw(10)))
-    before = economy.profile(store.db, "ann")
+    before = economy.profile(store.db, "ann", own=True)
     with pytest.raises(sqlite3.IntegrityError):  # the same hand id twice
         store.add_mahjong_hand(hand_row(3, "lengzi", 10), coins(self_draw(10)))
     with pytest.raises(BadInput):  # payments that are not a multiple of the stake
         store.add_mahjong_hand(hand_row(4, "lengzi", 10), coins(self_draw(15)))
-    assert economy.profile(store.db, "ann") == before
+    assert economy.profile(store.db, "ann", own=True) == before
     assert store.mahjong_hand(4) is None
 
 
