@@ -91,6 +91,7 @@ class MahjongTable(AntiCheatRooms, MahjongBooks):
             hotseat=options.hotseat,
             coins=self.tier is not None,
             random_seats=options.random_seats,
+            bot_level=options.bot_level,
         )
         self.core = MahjongTableMatch(ruleset, rules, self.config, self.rng)
         self.incremental: set[str] = set()
