@@ -385,7 +385,7 @@ def test_the_local_mahjong_command_line_builds_the_table_request():
         parse(["local", "mahjong", "--bot-level", "expert"])
 
 
-@pytest.mark.parametrize(("language", "mark"), [("en", "bot (strong)"), ("zh", "电脑（高手）")])
+@pytest.mark.parametrize(("language", "mark"), [("en", "bot·strong"), ("zh", "电脑·强")])
 def test_a_bot_seat_shows_how_well_it_plays(language, mark):
     hand = played("sichuan", seed=3, steps=20)
     players = [*NAMES[:3], {"name": "dave", "online": True, "bot": True, "bot_level": "strong"}]
