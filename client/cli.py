@@ -1,6 +1,7 @@
 """Command line of ``qipai``: the start screen, a hall (`qipai HOST[:PORT]`), local Go
 (`qipai local go [--size N] [--bot [black|white]] [--engine CMD]`) or local mahjong
-(`qipai local mahjong --ruleset NAME [--bots N] [--names A,B,...]`, client/mahjong_cli.py)."""
+(`qipai local mahjong --ruleset NAME [--bots N] [--bot-level L] [--names A,B,...]`,
+client/mahjong_cli.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="qipai",
         description="The qipai game hall in your terminal: Go and Chinese mahjong, online or hot-seat.",
         epilog="local play: qipai local go [--size 9|13|19] [--bot [black|white]] [--engine CMD]"
-        " | qipai local mahjong [--ruleset NAME] [--bots N] [--names A,B,...]",
+        " | qipai local mahjong [--ruleset NAME] [--bots N] [--bot-level L] [--names A,B,...]",
     )
     parser.add_argument("server", nargs="?", help="HOST[:PORT] of a hall to connect to")
     parser.add_argument("--ansi", action="store_true", help="use the terminal's own 16 colours")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+BOT_LEVELS = ("easy", "normal", "strong")
+"""The mahjong bot levels a table's ``bot_level`` option names (docs/protocol.md)."""
+
 
 @dataclass(frozen=True)
 class Launch:
@@ -19,6 +22,8 @@ class Launch:
     room: str = ""
     """The local mahjong room (``--ruleset``: one of the core registry's rooms)."""
     bots: int = 0
+    bot_level: str = "normal"
+    """How well a local mahjong table's bots play (``--bot-level``)."""
     hands: int = 4
     language: str = ""
     """The UI language, `en` or `zh` (empty: QIPAI_LANG, else English)."""

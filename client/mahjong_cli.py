@@ -1,4 +1,5 @@
-"""`qipai local mahjong --ruleset NAME [--bots N] [--names A,B,...]`: a local mahjong table,
+"""`qipai local mahjong --ruleset NAME [--bots N] [--bot-level L] [--names A,B,...]`: a local
+mahjong table,
 against bots or hot-seat (the seats the bots do not take are all played from this keyboard,
 each under a name of its own)."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from client.launch import Launch
+from client.launch import BOT_LEVELS, Launch
 
 if TYPE_CHECKING:
     from qipai.mahjong.rulesets import Room
@@ -38,6 +39,12 @@ def build_parser() -> argparse.ArgumentParser:
         choices=(0, 1, 2, 3),
         default=0,
         help="seats the bot plays (default 0: four players share this keyboard)",
+    )
+    parser.add_argument(
+        "--bot-level",
+        choices=BOT_LEVELS,
+        default="normal",
+        help="how well the bots play: easy (makes beginners' mistakes), normal, strong",
     )
     parser.add_argument(
         "--names",
@@ -81,6 +88,7 @@ def parse(args: list[str]) -> tuple[Launch, bool]:
         game="mahjong",
         room=options.ruleset,
         bots=options.bots,
+        bot_level=options.bot_level,
         hands=options.hands,
         language=options.lang or "",
         cjk=options.cjk,
@@ -95,6 +103,7 @@ def table_options(launch: Launch) -> dict[str, Any]:
     return {
         "hands": launch.hands,
         "bots": launch.bots,
+        "bot_level": launch.bot_level,
         "hotseat": launch.bots < 3,
         "timed": False,
     }

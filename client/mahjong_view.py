@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from client.launch import BOT_LEVELS
 from qipai.mahjong.tiles import kind_of
 
 WINDS_EN = "ESWN"
@@ -53,6 +54,7 @@ class SeatView:
     shanten: int | None = None  # exchanges from ready when neither lists anything
     score: int = 0
     bot: bool = False
+    bot_level: str | None = None  # how well a bot seat plays (easy, normal, strong)
     online: bool = True
     auto: bool = False  # the hall plays this seat (托管 after timeouts, or its player is away)
     coins: int | None = None  # the player's balance at a coin table (public there), else None
@@ -159,6 +161,7 @@ def _seat(wire: Any, player: dict[str, Any], score: int) -> SeatView:
         shanten=None if wire.get("shanten") is None else _int(wire["shanten"], "shanten"),
         score=score,
         bot=bool(player.get("bot")),
+        bot_level=level if (level := player.get("bot_level")) in BOT_LEVELS else None,
         online=bool(player.get("online", True)),
         auto=bool(player.get("auto")),
         coins=player["coins"] if type(player.get("coins")) is int else None,

@@ -1,5 +1,5 @@
-"""Choose a new mahjong table: the room (its ruleset), the match length, who fills the seats and
-the coin room tier (platform.md §6), one key per option. The rooms are the ones the hall
+"""Choose a new mahjong table: the room (its ruleset), the match length, who fills the seats, how
+well the bots play and the coin room tier (platform.md §6), one key per option. The rooms are the ones the hall
 described in its lobby reply (client/hall_rooms.py); the hall checks every value (`bad_option`)
 and we show its answer."""
 
@@ -10,6 +10,7 @@ from typing import Any
 from textual.binding import Binding
 
 from client import hall_rooms
+from client.launch import BOT_LEVELS
 from client.screens.choice_form import ChoiceForm
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.errors import MahjongError
@@ -41,6 +42,7 @@ class MahjongNewTableScreen(ChoiceForm[tuple[str, dict[str, Any]]]):
         Binding("2", "cycle('length')", "Length", id="mjnew.length"),
         Binding("3", "cycle('seating')", "Seats", id="mjnew.seating"),
         Binding("4", "cycle('tier')", "Coins", id="mjnew.tier"),
+        Binding("5", "cycle('level')", "Bots", id="mjnew.level"),
         Binding("enter", "create", "Create", id="mjnew.create"),
         Binding("escape", "cancel", "Cancel", id="mjnew.cancel"),
     ]
@@ -49,6 +51,7 @@ class MahjongNewTableScreen(ChoiceForm[tuple[str, dict[str, Any]]]):
         "length": LENGTHS,
         "seating": SEATING,
         "tier": TIERS,
+        "level": (BOT_LEVELS[1], BOT_LEVELS[2], BOT_LEVELS[0]),  # normal first
     }
 
     def __init__(self, local: bool = False) -> None:
@@ -72,9 +75,11 @@ class MahjongNewTableScreen(ChoiceForm[tuple[str, dict[str, Any]]]):
     def request(self) -> tuple[str, dict[str, Any]]:
         """The room and the wire options of docs/protocol.md (the mahjong options)."""
         tier = self.value("tier")
+        seating = SEATING_OPTIONS[self.value("seating")]
         return self.value("room"), {
             **self.value("length")[1],
-            **SEATING_OPTIONS[self.value("seating")],
+            **seating,
+            **({"bot_level": self.value("level")} if seating.get("bots") else {}),
             **({"tier": tier} if tier else {}),
         }
 
@@ -85,6 +90,7 @@ class MahjongNewTableScreen(ChoiceForm[tuple[str, dict[str, Any]]]):
             f"2  length  {self.value('length')[0]}",
             f"3  seats   {self.value('seating')}",
             f"4  coins   {tier_label(self.value('tier'))}",
+            f"5  bots    {self.value('level')}",
         ]
 
 

@@ -350,7 +350,9 @@ class MahjongBoard(Widget):
         if 0 <= seat.seat < len(xiapao := view.public.get("xiapao") or []) and xiapao[seat.seat]:
             line.append(f" {s('xiapao')}", style="yellow")
         if seat.bot:
-            line.append(f" {s('bot')}", style="dim")
+            level = seat.bot_level
+            mark = s("bot_at", level=s(f"level_{level}")) if level else s("bot")
+            line.append(f" {mark}", style="dim")
         elif not seat.online:
             line.append(f" {s('offline')}", style="dim")
         elif seat.auto:

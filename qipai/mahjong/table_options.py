@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from qipai.mahjong.bot_player import LEVELS
 from qipai.mahjong.rulesets import find_room, get_ruleset
 from qipai.mahjong.table.errors import BadOptions, MahjongError, UnknownRuleset
 
@@ -63,6 +64,9 @@ class MahjongOptions:
     bots: int = 0
     timed: bool = True
     tier: str | None = None
+    bot_level: str = "normal"
+    """How well the table's bots play (``qipai.mahjong.bot_player.LEVELS``); 托管 is always
+    normal."""
 
     @property
     def friendly(self) -> bool:
@@ -109,6 +113,9 @@ class MahjongOptions:
             raise _bad(f"seats are drawn by lot in the {room} room")
         hotseat = _flag(wire, "hotseat", False)
         bots = _count(wire, "bots", 0, 3) or 0
+        bot_level = wire.get("bot_level", "normal")
+        if bot_level not in LEVELS:
+            raise _bad(f"option 'bot_level' must be one of {', '.join(LEVELS)}")
         timed = _flag(wire, "timed", not hotseat)
         if hotseat and timed:
             raise _bad("hot-seat tables have no timers (MJ-06)")
@@ -122,7 +129,9 @@ class MahjongOptions:
                 raise _bad("a coin room's stake comes from the players' coins, not 'base'")
             if tier == "anti_cheat":
                 seating = "random"  # 防作弊: seats are assigned (PL-15)
-        return cls(room, values, hands, rounds, seating == "random", hotseat, bots, timed, tier)
+        return cls(
+            room, values, hands, rounds, seating == "random", hotseat, bots, timed, tier, bot_level
+        )
 
     def to_wire(self) -> dict[str, Any]:
         return {
@@ -135,4 +144,5 @@ class MahjongOptions:
             "bots": self.bots,
             "timed": self.timed,
             "tier": self.tier,
+            "bot_level": self.bot_level,
         }

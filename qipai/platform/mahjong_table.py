@@ -226,9 +226,12 @@ class MahjongTableMatch:
         return self.timing.bot_pause if self.presence.people else 0.0
 
     def _server_choice(self, hand: HandMachine, seat: int) -> Action:
-        """The bot plays bots and 托管 seats; an absent player's seat, whose hand may yet
-        count as an escape, is played as on a timeout (PL-17): no claims, only compulsory wins."""
-        if seat in self.presence.bots or seat in self.auto:
+        """The bot plays bots (at the table's level) and 托管 seats (normal); an absent
+        player's seat, whose hand may yet count as an escape, is played as on a timeout
+        (PL-17): no claims, only compulsory wins."""
+        if seat in self.presence.bots:
+            action = choose_action(hand, seat, self.rules.bot_level)
+        elif seat in self.auto:
             action = choose_action(hand, seat)
         else:
             action = hand.default_action(seat)
@@ -533,7 +536,7 @@ class MahjongTableMatch:
         assert match is not None
         for choice in match.choices:
             for seat in sorted(self.presence.bots):
-                on = choose_between_hands(match.scores, seat, choice)
+                on = choose_between_hands(match.scores, seat, choice, self.rules.bot_level)
                 if on != match.chosen(seat, choice):
                     self.choose(seat, choice, on)
 

@@ -46,6 +46,9 @@ class TableRules:
     coins: bool = False
     """A coin room: each deal waits for a fresh stake (PL-14) and a departure ends the match."""
     random_seats: bool = False
+    bot_level: str = "normal"
+    """How the bot plays the bot seats (``qipai.mahjong.bot_player.LEVELS``), those it
+    filled and those it took from leavers; 托管 seats are played at the default level."""
 
 
 @dataclass(frozen=True)

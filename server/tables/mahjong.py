@@ -117,6 +117,7 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
             hotseat=options.hotseat,
             coins=self.tier is not None,
             random_seats=options.random_seats,
+            bot_level=options.bot_level,
         )
         self.rng = random.Random(self.seed)
         ruleset = get_ruleset(options.ruleset, options.hand_rules)
@@ -389,6 +390,8 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
         except MahjongError as error:
             raise protocol_error(error) from None
         self._carry_out()
+        if self._timer is not None:  # an answer held for MJ-08 publishes nothing, yet its
+            self._timer.deadline = self._next_time()  # window must still close on time
 
     def _do_play(self, seat: int, action: str, message: dict[str, Any]) -> None:
         if self.core.hand is None or self.core.between:

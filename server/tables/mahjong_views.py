@@ -113,10 +113,13 @@ class MahjongViews(Table):
         return rows
 
     def seat_info(self, occupant: Occupant | None) -> dict[str, Any] | None:
-        """A coin room's seats carry their players' balances: public at the table."""
+        """A coin room's seats carry their players' balances: public at the table; a bot's
+        seat says how well it plays."""
         info = super().seat_info(occupant)
         if info is not None and occupant is not None and occupant.name in self.coins:
             info["coins"] = self.coins[occupant.name]
+        if info is not None and occupant is not None and occupant.bot:
+            info["bot_level"] = self.options.bot_level
         return info
 
     def summary(self) -> dict[str, Any]:

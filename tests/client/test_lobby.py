@@ -261,8 +261,24 @@ async def test_the_new_mahjong_table_form_chooses_the_coin_room():
         await pilot.pause()
     assert chosen == [
         ("sichuan", {"hands": 4, "tier": "hundred"}),
-        ("sichuan", {"hands": 4, "bots": 3, "timed": False}),
+        ("sichuan", {"hands": 4, "bots": 3, "timed": False, "bot_level": "normal"}),
     ]
+
+
+@pytest.mark.asyncio
+async def test_the_new_mahjong_table_form_chooses_how_well_the_bots_play():
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        chosen: list = []
+        app.push_screen(MahjongNewTableScreen(local=True), chosen.append)
+        await pilot.pause()
+        assert "5  bots    normal" in shown(app, "#options")
+        await pilot.press("5")
+        await pilot.pause()
+        assert "5  bots    strong" in shown(app, "#options")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert chosen == [("sichuan", {"hands": 4, "bots": 3, "timed": False, "bot_level": "strong"})]
 
 
 def title(app: App) -> str:

@@ -369,9 +369,30 @@ def test_the_local_mahjong_command_line_builds_the_table_request():
     launch, ansi = parse(["local", "mahjong", "--ruleset", "lengzi", "--bots", "3", "--cjk"])
     assert launch == Launch("local", game="mahjong", room="lengzi", bots=3, cjk=True)
     assert not ansi
-    assert table_options(launch) == {"hands": 4, "bots": 3, "hotseat": False, "timed": False}
+    assert table_options(launch) == {
+        "hands": 4,
+        "bots": 3,
+        "bot_level": "normal",
+        "hotseat": False,
+        "timed": False,
+    }
     hot_seat, _ = parse(["local", "mahjong", "--hands", "8", "--lang", "zh"])
-    assert table_options(hot_seat) == {"hands": 8, "bots": 0, "hotseat": True, "timed": False}
+    assert table_options(hot_seat)["hotseat"] and table_options(hot_seat)["bots"] == 0
+    strong, _ = parse(["local", "mahjong", "--bots", "3", "--bot-level", "strong"])
+    assert table_options(strong)["bot_level"] == "strong"
     assert hot_seat.language == "zh" and hot_seat.room == "sichuan"
     with pytest.raises(SystemExit):
         parse(["local", "mahjong", "--bots", "4"])
+    with pytest.raises(SystemExit):
+        parse(["local", "mahjong", "--bot-level", "expert"])
+
+
+@pytest.mark.parametrize(("language", "mark"), [("en", "bot·strong"), ("zh", "电脑·强")])
+def test_a_bot_seat_shows_how_well_it_plays(language, mark):
+    hand = played("sichuan", seed=3, steps=20)
+    players = [*NAMES[:3], {"name": "dave", "online": True, "bot": True, "bot_level": "strong"}]
+    view = read_view(hand.view(E), table=1, you=E, players=players)
+    board = MahjongBoard(Strings(language), TileStyle())
+    lines = board.render_table(view, log_of(hand, E), 0, AT_80x24).plain.split("\n")
+    dave = column(lines, AT_80x24, "left")  # North, 上家 of East
+    assert "dave" in dave[0] and mark in " ".join(dave[:2])

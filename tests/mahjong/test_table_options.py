@@ -46,6 +46,12 @@ def test_hotseat_tables_are_untimed_and_take_bots():
     assert parse_options("sichuan", {"timed": False}).timed is False
 
 
+def test_bots_play_at_the_level_the_table_asks():
+    assert parse_options("sichuan", {"bots": 3}).bot_level == "normal"
+    strong = parse_options("lengzi", {"bots": 3, "bot_level": "strong"})
+    assert strong.bot_level == "strong" and strong.to_wire()["bot_level"] == "strong"
+
+
 @pytest.mark.parametrize(
     "wire",
     [
@@ -64,6 +70,8 @@ def test_hotseat_tables_are_untimed_and_take_bots():
         {"bots": -1},
         {"hotseat": "yes"},
         {"hotseat": True, "timed": True},
+        {"bots": 3, "bot_level": "expert"},
+        {"bots": 3, "bot_level": 2},
     ],
 )
 def test_bad_options_are_refused(wire):
