@@ -180,6 +180,8 @@ def expected_coins(hand: StoredHand, balances: dict[str, int]) -> Movement:
             fee=fee,
             ref=hand.ref,
             pot=hand.pot,
+            # the stored 逃跑 lines: 16 × stake, or what the drawn hand would cost if more
+            penalty=sum(p.amount for p in hand.payments() if p.reason == ESCAPE_REASON),
         )
     whole = Settlement(tuple(hand.settlement["wins"]), tuple(hand.payments()), False)
     fee = economy_fee(ruleset, hand.stake)
