@@ -94,7 +94,11 @@ async def test_a_stopping_hall_is_said_counted_down_and_the_player_lands_back_at
 
             bye = {"type": "bye", "code": "shutting_down", "message": "stop", "saved": True}
             await proxy.close(farewell=bye)
-            await until(pilot, lambda: isinstance(app.screen, HallAwayScreen), "the notice")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, HallAwayScreen) and app.screen.query("#headline"),
+                "the notice",
+            )
             away = app.screen
             assert shown(away, "#headline") == "The hall is stopping; your game is saved."
             await until(pilot, lambda: "attempt 2" in shown(away, "#countdown"), "a retry")
@@ -177,7 +181,11 @@ async def test_a_second_log_in_elsewhere_is_said_plainly_and_nobody_reconnects(t
             await log_in(pilot, app, "ann", register=True)
             first = app.hall
             await elsewhere.request("login", name="ann", password=password_of("ann"))
-            await until(pilot, lambda: isinstance(app.screen, DisconnectedScreen), "the word")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, DisconnectedScreen) and app.screen.query("#reason"),
+                "the word",
+            )  # the screen pushed and composed
             assert shown(app.screen, "#reason").startswith(
                 "You logged in from another place (another terminal or an SSH session)"
             )
@@ -196,7 +204,11 @@ async def test_a_local_hall_that_dies_is_started_again_on_its_port_and_the_sessi
         await until(pilot, lambda: screen.view.move_number == 1, "black's move")
         first, address = app.local.process, app.local.address
         os.kill(first.pid, signal.SIGKILL)
-        await until(pilot, lambda: isinstance(app.screen, HallAwayScreen), "the notice")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, HallAwayScreen) and app.screen.query("#headline"),
+            "the notice",
+        )
         assert shown(app.screen, "#headline") == "The local hall stopped: starting it again."
         box = app.screen.query_one("#away").region
         assert box.x >= 0 and box.right <= 60 and box.bottom <= 20  # it fits a 60x20 terminal
@@ -226,7 +238,11 @@ async def test_a_spectator_who_gets_back_watches_the_same_table_again(tmp_path):
             await until(pilot, lambda: table_of(app) is not None, "the watched table")
             screen = table_of(app)
             await proxy.close()
-            await until(pilot, lambda: isinstance(app.screen, HallAwayScreen), "the notice")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, HallAwayScreen) and app.screen.query("#headline"),
+                "the notice",
+            )
             assert shown(app.screen, "#headline") == (
                 f"The connection to the hall {proxy.address} was lost."
             )

@@ -28,7 +28,11 @@ async def test_a_hot_seat_match_carries_on_after_its_local_hall_dies():
         await until(pilot, lambda: screen.view.move_number == 1, "black's move")
         first = app.local.process
         os.kill(first.pid, signal.SIGKILL)
-        await until(pilot, lambda: isinstance(app.screen, HallAwayScreen), "the notice")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, HallAwayScreen) and app.screen.query("#headline"),
+            "the notice",
+        )
         await until(pilot, lambda: app.local.process is not first, "a new local hall")
         await until(pilot, lambda: app.screen is screen, "the table again")
         assert table_of(app) is screen and screen.view.move_number == 1
