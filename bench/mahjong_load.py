@@ -52,6 +52,7 @@ BENCH_CONNECTIONS = 100_000
 
 async def serve_hall(db: str) -> None:
     """The hall as the bench runs it: untimed tables, no claim delay, no bot pause."""
+    from qipai.platform.newcomers import NO_NEWCOMERS, RegistrationMode, RegistrationPolicy
     from server.app import Server
     from server.bots import BotFactory
     from server.connection_limits import ConnectionLimits
@@ -61,7 +62,12 @@ async def serve_hall(db: str) -> None:
 
     store = Store(db)
     every = ConnectionLimits(per_address=BENCH_CONNECTIONS, total=BENCH_CONNECTIONS)
-    config = HallConfig(mahjong=FAST, connections=every)  # all the clients are on loopback
+    config = HallConfig(  # all the clients are on loopback, fresh: a private hall's rules
+        mahjong=FAST,
+        connections=every,
+        registration=RegistrationPolicy(RegistrationMode.OPEN),
+        newcomers=NO_NEWCOMERS,
+    )
     server = Server(store, BotFactory(None, seed=1), config)
     async with trio.open_nursery() as nursery:
         port = await nursery.start(server.run, "127.0.0.1", 0)

@@ -496,6 +496,7 @@ async def bench(options: argparse.Namespace) -> None:
             [
                 *("-m", "server.cli", "--port", "0", "--db", f"{tmp}/bench.db"),
                 *("--log-level", "WARNING", "--connection-caps", caps),
+                "--private",  # every account registers from loopback, fresh: no farming rules
             ]
         )
         relay, relay_port = start_child([__file__, "--serve-relay"])
