@@ -86,7 +86,6 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
         seed = self.config.seed
         self.seed = secrets.randbits(64) if seed is None else seed + table_id
         """The seed of the match's ``rng`` (seats, the match, each hand): logged to replay it."""
-        ruleset = get_ruleset(options.ruleset, options.hand_rules)
         self.tier = RoomTier[options.tier.upper()] if options.tier else None
         self.core = self._new_core()
         self.incremental: set[str] = set()
@@ -100,7 +99,9 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
         """The seat a hot-seat player asked to see in a claim window (``show``)."""
         self._timer: trio.CancelScope | None = None
         self.stake: int | None = None
-        self.pot = pot_account(f"table:{table_id}") if self.tier and ruleset.keeps_pot else None
+        self.pot = (
+            pot_account(f"table:{table_id}") if self.tier and self.core.ruleset.keeps_pot else None
+        )
         self.fee_paid: set[int] = set()
         """Seats that paid this hand's fee when leaving it (a xuezhan winner, PL-22)."""
         self.coins: dict[str, int] = {}
