@@ -22,20 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from qipai.go import Game, format_point, parse_point  # noqa: E402
 from qipai.go.ownership import DEFAULT_PLAYOUTS, estimate  # noqa: E402
 from tests.conftest import find_program  # noqa: E402
-from tests.go.gtp import GtpEngine  # noqa: E402
+from tests.go.gtp import GtpEngine, selfplay_game  # noqa: E402
 
 DEFAULT_GAMES = Path(__file__).resolve().parent / "data" / "gnugo_selfplay.jsonl"
-
-
-def replay(record: dict) -> Game:
-    size = record["size"]
-    game = Game(size, komi=0)
-    for move in record["moves"]:
-        if move == "PASS":
-            game.pass_()
-        else:
-            game.play(parse_point(move, size))
-    return game
 
 
 def main() -> None:
@@ -48,7 +37,7 @@ def main() -> None:
     positions: dict[int, list[Game]] = {}
     print("disagreements (ours vs GNU Go):")
     for record in records:
-        game = replay(record)
+        game = selfplay_game(record)
         size = record["size"]
         positions.setdefault(size, []).append(game)
         theirs = {parse_point(p, size) for p in record["dead"]}

@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import subprocess
 
+from qipai.go import Game, parse_point
+
 
 class GtpError(Exception):
     pass
@@ -43,3 +45,15 @@ class GtpEngine:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def selfplay_game(record: dict) -> Game:
+    """A stored GNU Go self-play game (``bench/data/gnugo_selfplay.jsonl``) replayed, komi 0."""
+    size = record["size"]
+    game = Game(size, komi=0)
+    for move in record["moves"]:
+        if move == "PASS":
+            game.pass_()
+        else:
+            game.play(parse_point(move, size))
+    return game

@@ -12,6 +12,7 @@ from qipai.go.board import BLACK, WHITE
 from qipai.go.life import benson_alive, eye_value, race
 from qipai.go.ownership import estimate
 from tests.go.diagrams import game_from_diagram
+from tests.go.gtp import selfplay_game
 from tests.go.test_rules_book import SEKI_WITH_EYES
 
 
@@ -307,12 +308,7 @@ def stored_games(per_size: int) -> list[dict]:
 )
 def test_the_proposal_matches_gnugo_on_its_own_self_play_games(record):
     size = record["size"]
-    game = Game(size, komi=0)
-    for move in record["moves"]:
-        if move == "PASS":
-            game.pass_()
-        else:
-            game.play(parse_point(move, size))
+    game = selfplay_game(record)
     assert game.phase == "scoring"
     assert game.dead_stones == {parse_point(p, size) for p in record["dead"]}
 
