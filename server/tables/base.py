@@ -194,10 +194,7 @@ class Table:
             if data is None:
                 you = encode({"seats": list(seats), **self.private_view(seats)})
                 data = encoded[seats] = before_you + you + after_you
-            if held is None:
-                session.push(data)
-            else:
-                self._held.append((held, session, data))
+            self.deliver(session, data, held)
         self.wake()
 
     def _hold(self) -> int | None:
@@ -207,6 +204,13 @@ class Table:
         if log is None or not (self._held or self.changing or log.pending_for(self.id)):
             return None
         return log.hold(self)
+
+    def deliver(self, session: Session, data: bytes, held: int | None) -> None:
+        """Push now, or once the batch ``held`` (from ``_hold``) is committed."""
+        if held is None:
+            session.push(data)
+        else:
+            self._held.append((held, session, data))
 
     def release(self, generation: int) -> None:
         """The batch ``generation`` is committed: send what waited for it, in order."""
@@ -219,9 +223,11 @@ class Table:
             session.push(data)
 
     def snapshot(self, session: Session) -> None:
-        session.send(
+        """The session's whole view, held like an event while the table's log is behind it."""
+        data = encode(
             {"type": "snapshot", "table": self.id, "seq": self.seq, "view": self.view_for(session)}
         )
+        self.deliver(session, data, self._hold())
 
     def wake(self) -> None:
         """Let the table task and bots look at the new state."""

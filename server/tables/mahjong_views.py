@@ -264,6 +264,7 @@ class MahjongViews(Table):
         if not self.audience:
             self.wake()
             return
+        held = self._hold()  # what the table's task did too (advance): shown once logged
         encoded: dict[tuple[tuple[str, ...], bool], bytes] = {}
         seats_by_name: dict[str | None, tuple[str, ...]] = {}
         game = self.game_view()
@@ -309,7 +310,7 @@ class MahjongViews(Table):
                         )
                     )
                 encoded[seats, incremental] = data
-            session.push(data)
+            self.deliver(session, data, held)
         self.wake()
 
     def _legal_wire(self, seat: int | None) -> list[dict[str, Any]]:
