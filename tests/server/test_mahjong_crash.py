@@ -233,11 +233,14 @@ def stored_hands(db: sqlite3.Connection) -> dict[int, StoredHand]:
     }
 
 
-def assert_coins_whole(db: sqlite3.Connection, hands: dict[int, StoredHand]) -> None:
+def assert_coins_whole(
+    db: sqlite3.Connection, hands: dict[int, StoredHand], match_hands: int
+) -> None:
     """Replays the ledger movement by movement: each is a grant, one hand's settlement (as
     recomputed from the balances of that moment), a Lengzi pot shared or closed after its
     hand, a pot closed between hands or by the start after a kill; no coins belong to a hand
-    that is not stored."""
+    that is not stored. A hand that ends its match (an escape, or hand ``match_hands``)
+    leaves its pot empty; the last stored hand of a match killed mid-way ends nothing."""
     balances: dict[str, int] = {}
     settled: set[int] = set()
     pot_after: dict[int, int] = {}
@@ -280,7 +283,7 @@ def assert_coins_whole(db: sqlite3.Connection, hands: dict[int, StoredHand]) -> 
         if hand.id not in settled:  # only a hand that moves nothing may have no settlement
             assert hand.escaper is None and not hand.settlement["wins"], hand.id
             assert not any(p.amount for p in hand.payments()), hand.id
-        if hand.pot and (hand.escaper is not None or hand.number == MATCH["hands"]):
+        if hand.pot and (hand.escaper is not None or hand.number == match_hands):
             assert pot_after.get(hand.id, 0) == 0, f"hand {hand.id} ended its match, not its pot"
     assert balances == {a: c for a, c in db.execute("SELECT account, coins FROM balances")}
     left = {a: c for a, c in balances.items() if a.startswith(pot_account("")) and c}
@@ -288,13 +291,13 @@ def assert_coins_whole(db: sqlite3.Connection, hands: dict[int, StoredHand]) -> 
     assert set(left) <= restored, f"pots of no restored match holding coins: {left}"
 
 
-def assert_hands_whole(db: sqlite3.Connection) -> tuple[int, int]:
+def assert_hands_whole(db: sqlite3.Connection, match_hands: int) -> tuple[int, int]:
     """Every stored hand whole, nothing of a hand that is not stored, every coin accounted
-    for; returns the number of hands and of escapes."""
+    for, in matches of ``match_hands`` hands; returns the number of hands and of escapes."""
     economy.check_ledger(db)
     economy.check_points(db)
     hands = stored_hands(db)
-    assert_coins_whole(db, hands)
+    assert_coins_whole(db, hands, match_hands)
     points: dict[int, Counter] = {}
     for name, amount, reason, ref in db.execute("SELECT name, amount, reason, ref FROM points_log"):
         kind, _, key = ref.partition(":")
@@ -326,7 +329,7 @@ def test_sigkill_while_coin_hands_settle_leaves_every_hand_whole_or_absent(tmp_p
     process.stderr.close()
     store = Store(str(db))
     try:
-        hands, escapes = assert_hands_whole(store.db)
+        hands, escapes = assert_hands_whole(store.db, MATCH["hands"])
     finally:
         store.close()
     assert hands >= ROUNDS and escapes >= 1  # each round waited for one more before its kill
