@@ -4,7 +4,8 @@ Each client answers every prompt it is given (a discard, a claim, 定缺, ``read
 plain legal choice after a think time (default 50 ms, jittered +-20 %).  Measured: the latency
 from a discard sent to the moment the last of the table's four seats has the event (p50/p99),
 actions and hands per second, and the server's CPU and memory.  A second phase drops the think
-time to find what the server sustains at full speed.
+time to find what the server sustains at full speed, on a hall of its own (the first phase's
+tables play on for their dropped players).
 
 The hall runs as a child process with MJ-08's claim delay and the bot pause switched off: the
 bench measures the server, not the rule that slows every discard to 0.8 s on purpose.
@@ -315,14 +316,21 @@ async def bench(options) -> None:
                 port, hall.pid, tables, think_time, seconds, 0, options.room, mode
             )
             report("incremental events" if mode else "full views", figures)
-            if options.max_tables:
+        finally:
+            hall.terminate()
+            hall.wait(timeout=20)
+        if options.max_tables:
+            # A hall of its own: the first phase's tables play on for their dropped players
+            # (PL-17) at full speed, which would measure them instead.
+            hall, port = start_child([__file__, "--serve", f"{tmp}/burst.db"])
+            try:
                 burst = await run_load(
                     port, hall.pid, options.max_tables, 0.0, seconds / 2, 1, options.room, mode
                 )
                 report(f"no think time, {options.max_tables} tables", burst)
-        finally:
-            hall.terminate()
-            hall.wait(timeout=20)
+            finally:
+                hall.terminate()
+                hall.wait(timeout=20)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,9 @@ may be lost by a crash, so while an action's log entry is not committed the tabl
 pushes (``Table.hold``) and the request's ``ok`` waits (``durable``); the writer commits every
 pending entry of every table in one transaction (group commit: one commit per batch however
 many tables acted meanwhile, and WAL's fsync discipline, nothing more), then releases them.
+The commit is made on trio's thread in the store's writer turn (``Store.call_here``): a few
+rows cost tens of microseconds, where a worker thread's round trip costs milliseconds of GIL
+hand-offs whenever the hall is busy (see docs/platform.md, "Durability").
 
 Every other write of the hall (a finished game, a hand) first waits for the log
 (``Hall._write_row``), so a stored result is never ahead of the log that led to it; the live
@@ -49,7 +52,6 @@ class Batch:
     opened: list[tuple[int, str, str, float]] = field(default_factory=list)
     entries: list[tuple[int, int, str]] = field(default_factory=list)
     tables: dict[int, Table] = field(default_factory=dict)
-    upto: int = 0
 
 
 def write_batch(db: sqlite3.Connection, batch: Batch) -> None:
@@ -121,9 +123,8 @@ class ActionLog:
         self._wake = trio.Event()
         self._generation = 0
         """The number of the batch being filled; a held push waits for its commit."""
-        self._done_generation = -1
-        self._last_generation: dict[int, int] = {}
-        """Each table's batch of its last entry (``pending_for``)."""
+        self._unwritten: set[int] = set()
+        """The tables with an entry in the batch being filled (``pending_for``)."""
 
     @property
     def pending(self) -> bool:
@@ -132,7 +133,7 @@ class ActionLog:
 
     def pending_for(self, table_id: int) -> bool:
         """The table has an entry that is not committed yet."""
-        return self._last_generation.get(table_id, -1) > self._done_generation
+        return table_id in self._unwritten
 
     def logging(self, table_id: int) -> bool:
         return table_id in self._next
@@ -165,7 +166,7 @@ class ActionLog:
 
     def _queue(self, table: Table) -> None:
         self._queued += 1
-        self._last_generation[table.id] = self._generation
+        self._unwritten.add(table.id)
         self._batch.tables[table.id] = table
         self._wake.set()
 
@@ -179,28 +180,30 @@ class ActionLog:
         await done.wait()
 
     async def run(self) -> None:
+        """Commit what the tables queued, once per pass of trio's scheduler: everything
+        queued by the tasks that ran since the last commit goes in one transaction."""
         while True:
             await self._wake.wait()
-            self._wake = trio.Event()
-            batch, self._batch = self._batch, Batch()
-            batch.upto = self._queued
-            generation = self._generation
-            self._generation += 1
-            if batch.opened or batch.entries:
-                with trio.CancelScope(shield=True):
-                    try:
-                        await self.store.call(write_batch, self.store.db, batch)
-                    except Exception:
-                        log.exception("could not write the action log of %s", list(batch.tables))
-            self._committed = batch.upto
-            self._done_generation = generation
-            for table_id in [t for t, g in self._last_generation.items() if g <= generation]:
-                del self._last_generation[table_id]
-            for table in batch.tables.values():
-                table.release(generation)
-            waiting, self._waiters = self._waiters, []
-            for target, done in waiting:
-                if target <= self._committed:
-                    done.set()
-                else:
-                    self._waiters.append((target, done))
+            with trio.CancelScope(shield=True):
+                await self.store.call_here(self._commit)
+
+    def _commit(self) -> None:
+        """In the store's writer turn, on trio's thread: nothing can queue meanwhile, so
+        the batch taken here is everything pending, and once it is committed every held
+        push and every waiter may go."""
+        batch, self._batch = self._batch, Batch()
+        self._wake = trio.Event()
+        generation = self._generation
+        self._generation += 1
+        if batch.opened or batch.entries:
+            try:
+                write_batch(self.store.db, batch)
+            except Exception:
+                log.exception("could not write the action log of %s", list(batch.tables))
+        self._committed = self._queued
+        self._unwritten.clear()
+        for table in batch.tables.values():
+            table.release(generation)
+        waiting, self._waiters = self._waiters, []
+        for _, done in waiting:
+            done.set()

@@ -172,6 +172,7 @@ class Hall:
         # bets are kept while the pools of games that cannot come back are refunded.
         self.log_writer = ActionLog(store)
         nursery.start_soon(self.log_writer.run)
+        nursery.start_soon(store.checkpoints)
         #: What tables log to; None in a hall that keeps no running table (tests on a
         #: virtual clock: it would jump ahead while the writer thread commits).
         self.action_log = self.log_writer if config.log_tables else None
