@@ -2,7 +2,9 @@
 
 One connection, used only through ``Store.call`` which runs on a worker thread behind a
 capacity limiter of one: every write happens from one place, in order, and trio never blocks
-on the disk.  WAL mode keeps readers (``sqlite3`` in a shell, backups) from blocking the hall.
+on the disk.  The action log's small commits take the same turn on trio's thread
+(``Store.call_here``): they never fsync, since checkpoints run apart (``Store.checkpoints``).
+WAL mode keeps readers (``sqlite3`` in a shell, backups) from blocking the hall.
 The schema carries its version in ``PRAGMA user_version`` and is migrated on open.
 """
 
