@@ -85,6 +85,7 @@ class MahjongView:
     deadline: float | None = None  # time.monotonic() when the current prompt times out
     room: str = ""
     match_phase: str = ""  # the table's: waiting, playing, between (hands), over
+    paused: bool = False  # restored after the hall restarted: waiting for its players
     mine: tuple[int, ...] = ()  # every seat this connection plays (hot-seat: several)
     table_actions: tuple[str, ...] = ()  # ready, auto, manual, add_bots
     rounds: tuple[int, int] | None = None  # (this round, of how many) when the match counts rounds
@@ -432,6 +433,7 @@ def view_from_wire(wire: Any, now: float | None = None, names: Sequence[str] = (
         view,
         room=str(wire.get("room") or ""),
         match_phase=str(game.get("phase") or ""),
+        paused=game.get("paused") is True,
         mine=tuple(you_seats(wire)),
         table_actions=tuple(str(a) for a in table_actions),
         rounds=rounds,

@@ -231,9 +231,12 @@ class MahjongTableScreen(TableScreen):
 
     def _say_automatic(self, message: dict[str, Any]) -> None:
         """What the hall did by itself is said (MJ-06): the action it took for a seat whose time
-        ran out, and a seat it now plays (托管, after two timeouts in a row)."""
+        ran out, a seat it now plays (托管, after two timeouts in a row), and a restored table
+        that goes on."""
         s, kind = self.strings, message.get("kind")
-        if kind == "timeout" and str(message.get("by")) in ("0", "1", "2", "3"):
+        if kind == "unpaused":  # the players are back, or the grace is over
+            self.say(s("table_unpaused"))
+        elif kind == "timeout" and str(message.get("by")) in ("0", "1", "2", "3"):
             seat = int(message["by"])
             who = s("you") if seat in self.view.mine else self.view.seats[seat].name
             self.say(s("timed_out", who=who, what=self._what_was_done(seat, message)))
@@ -584,6 +587,8 @@ class MahjongTableScreen(TableScreen):
         pao = ""
         if "xiapao" in view.table_actions and view.you is not None:
             pao = "  " + s("xiapao_toggle", state=s("on" if self._xiapao[view.you] else "off"))
+        if view.paused:  # nobody may act until the players are back (or the grace ends)
+            return s("table_paused")
         if view.phase == "ended" and view.match_phase == "ending":
             return s("hand_storing")  # the settlement comes once the hall has stored the hand
         if view.phase == "ended":

@@ -47,6 +47,8 @@ class MahjongViews(Table):
     coins: dict[str, int]
     coins_moved: dict[str, Any] | None
     stake: int | None
+    paused_until: float | None
+    """Set while a restored match waits for its players (``MahjongDurable``)."""
 
     def occupant(self, seat: int) -> Occupant:
         occupant = self.seats[str(seat)]
@@ -75,6 +77,7 @@ class MahjongViews(Table):
         shown = core.figures() if match else None  # from before a hand still being stored
         return {
             "phase": self.phase,
+            "paused": self.paused_until is not None,  # restored, waiting for its players
             "hand_number": core.hand_number,
             "hands": options.hands,
             "rounds": options.rounds,
@@ -153,7 +156,7 @@ class MahjongViews(Table):
 
     def table_actions(self, seats: tuple[str, ...]) -> list[str]:
         core = self.core
-        if not seats or core.finished:
+        if not seats or core.finished or self.paused_until is not None:
             return []
         if not self.started:
             owner = self.seats[seats[0]]
@@ -175,7 +178,8 @@ class MahjongViews(Table):
         if hand is None:
             return None
         view = hand.view(seat)
-        if seat is not None and core.answered(seat) or not core.in_hand():
+        paused = self.paused_until is not None  # takes no action (``act``: wrong_phase)
+        if seat is not None and core.answered(seat) or not core.in_hand() or paused:
             view["legal_actions"] = []
         if core.hand_number not in self.game_ids:
             view["settlement"] = None  # shown once the hand's record is committed
@@ -318,5 +322,7 @@ class MahjongViews(Table):
         core = self.core
         hand = core.hand
         if hand is None or seat is None or not core.in_hand() or core.answered(seat):
+            return []
+        if self.paused_until is not None:  # a restored match waiting for its players
             return []
         return [action.to_wire() for action in hand.legal_actions(seat)]

@@ -182,8 +182,12 @@ async def test_a_stopped_hall_gives_a_coin_match_back_at_the_same_action(tmp_pat
             assert [s["table"] for s in reply["seats"]] == [table]
             clients.append(client)
         for name, client in zip(names, clients, strict=True):
-            await client.push(lambda m: m["type"] == "snapshot" and m["table"] == table)
+            snapshot = await client.push(lambda m: m["type"] == "snapshot" and m["table"] == table)
+            paused = snapshot["view"]  # sent at the login, before the last player was back
+            assert paused["game"]["paused"], name
+            assert paused["you"]["legal"] == [] and paused["hand"]["legal_actions"] == []
             back = await client.event("unpaused", table)  # all four are back
+            assert not back["view"]["game"]["paused"]
             assert settled_view(back["view"]) == settled_view(before[name]), name
 
 
