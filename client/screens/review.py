@@ -103,6 +103,7 @@ class ReviewScreen(KeyHelp, SizeGuard, Screen[None]):
     ReviewScreen #jump { display: none; height: 1; border: none; padding: 0 1; }
     ReviewScreen #jump.typing { display: block; }
     """
+    AUTO_FOCUS = None  # the screen's keys step; the jump field takes focus only when opened
     BINDINGS = [
         Binding("left", "go(-1)", "Back", id="review.back"),
         Binding("right", "go(1)", "Forward", id="review.forward"),
@@ -145,7 +146,7 @@ class ReviewScreen(KeyHelp, SizeGuard, Screen[None]):
             yield board
             yield Static("", id="side", markup=False)
         yield Static(self.strings("review_keys"), id="message", markup=False)
-        yield Input(id="jump")
+        yield Input(id="jump", disabled=True)  # no focus for it until g opens it
         yield Footer()
 
     def on_mount(self) -> None:
@@ -177,12 +178,14 @@ class ReviewScreen(KeyHelp, SizeGuard, Screen[None]):
         field.placeholder = self.strings("review_jump", total=self.replay.plies)
         field.value = ""
         field.add_class("typing")
+        field.disabled = False
         field.focus()
 
     def action_stop_jump(self) -> None:
         field = self.query_one("#jump", Input)
         if field.has_class("typing"):
             field.remove_class("typing")
+            field.disabled = True
             self.set_focus(None)
         else:
             self.action_close()
