@@ -88,6 +88,8 @@ def review_lines(replay: Replay, step: Step, strings: Strings) -> list[str]:
     if step.ply == replay.plies:
         if step.game.result is not None:
             lines.append(strings("review_result", text=step.game.result.text))
+        elif replay.end_estimate:
+            lines.append(strings("review_estimate", text=replay.end_estimate))
         if replay.recorded_result:
             lines.append(strings("review_recorded", text=replay.recorded_result))
     return lines

@@ -5,6 +5,7 @@ nothing is drawn that the core did not play."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from qipai.go.game import SCORING, Game, Move
 from qipai.go.points import Color
@@ -79,6 +80,16 @@ class Replay:
             else:
                 game.play(move.point, move.color)
         return game
+
+    @cached_property
+    def end_estimate(self) -> str:
+        """The estimator's count of the last position when the record ends without a result
+        of our rules (a record that stops at its last stone, as most published games do):
+        the text of the result that count gives, or "" when the game has its own."""
+        game = self.record.game
+        if game.result is not None:
+            return ""
+        return game.estimate().count(game.komi, game.handicap).result().text
 
     @property
     def recorded_result(self) -> str:

@@ -23,7 +23,7 @@ def test_qipai_review_steps_through_a_pro_record_at_80x24(tmp_path: Path):
         assert "19  . . ." in start and " 1  . . ." in start
         tmux.run("send-keys", "-t", "smoke", "End")
         end = tmux.wait_for("Move 278/278")
-        assert "The record says: W+7.5" in end
+        assert "The record says: W+7.5" in end and "Estimated count: " in end
         assert all(cell_len(line) <= 80 for line in end.splitlines())
         tmux.run("send-keys", "-t", "smoke", "Left")
         tmux.wait_for("Move 277/278")

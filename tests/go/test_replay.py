@@ -57,3 +57,14 @@ def test_the_reader_keeps_the_root_and_the_time_left():
 def test_a_time_left_that_is_not_a_number_is_left_out():
     record = sgf.read("(;GM[1]SZ[9];B[ee]BL[soon];W[cc]WL[12.5])")
     assert record.time_left == {2: 12.5}
+
+
+def test_a_record_that_stops_without_a_result_of_ours_is_counted_by_the_estimator():
+    game = Game(9, komi=0)
+    for point in ("E5", "E6", "D5"):
+        game.play(point)
+    replay = Replay.from_sgf(sgf.dumps(game, RE="B+5"))
+    assert replay.record.game.result is None and replay.recorded_result == "B+5"
+    expected = game.estimate().count(0, 0).result().text
+    assert replay.end_estimate == expected and expected.startswith("黑胜")
+    assert Replay.from_sgf(capture_game()).end_estimate == ""  # it has its own: resigned
