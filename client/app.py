@@ -74,6 +74,18 @@ class QipaiApp(OrderedFocusApp):
             self.play_local_mahjong(self.launch.room or next(iter(local_rooms())), self.launch.bots)
         elif self.launch.mode == "local":
             self.play_local(self.launch.size, self.launch.bot, self.launch.engine)
+        elif self.launch.mode == "review":
+            self.review_file(self.launch.path)
+
+    def review_file(self, path: str) -> None:
+        """`qipai review FILE.sgf`: the review over the start screen; closing it quits (the
+        command line checked the file before the app started)."""
+        from client.screens.review import ReviewScreen
+        from qipai.go.replay import Replay
+
+        with open(path, encoding="utf-8", errors="replace") as file:
+            replay = Replay.from_sgf(file.read())
+        self.push_screen(ReviewScreen(replay, ply=0), callback=lambda _: self.exit())
 
     # Opening a hall.
 

@@ -1,12 +1,13 @@
 """Command line of ``qipai``: the start screen, a hall (`qipai HOST[:PORT]`), local Go
 (`qipai local go [--size N] [--bot [black|white]] [--engine CMD]`) or local mahjong
 (`qipai local mahjong --ruleset NAME [--bots N] [--bot-level L] [--names A,B,...]`,
-client/mahjong_cli.py)."""
+client/mahjong_cli.py) or the review of an SGF file (`qipai review FILE.sgf`, no hall needed)."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 from client import mahjong_cli
 from client.launch import Launch
@@ -17,7 +18,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="qipai",
         description="The qipai game hall in your terminal: Go and Chinese mahjong, online or hot-seat.",
         epilog="local play: qipai local go [--size 9|13|19] [--bot [black|white]] [--engine CMD]"
-        " | qipai local mahjong [--ruleset NAME] [--bots N] [--bot-level L] [--names A,B,...]",
+        " | qipai local mahjong [--ruleset NAME] [--bots N] [--bot-level L] [--names A,B,...]"
+        " | review: qipai review FILE.sgf",
     )
     parser.add_argument("server", nargs="?", help="HOST[:PORT] of a hall to connect to")
     parser.add_argument("--ansi", action="store_true", help="use the terminal's own 16 colours")
@@ -47,11 +49,39 @@ def build_local_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def build_review_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="qipai review",
+        description="Step through a Go game recorded in an SGF file (no hall needed).",
+    )
+    parser.add_argument("file", help="the SGF file")
+    parser.add_argument("--ansi", action="store_true", help="use the terminal's own 16 colours")
+    return parser
+
+
+def read_review(path: str) -> str | None:
+    """Why the file cannot be reviewed, in words, or None: said before the screen opens."""
+    from qipai.go.errors import SgfError
+    from qipai.go.sgf import read
+
+    try:
+        with open(path, encoding="utf-8", errors="replace") as file:
+            read(file.read())
+    except OSError as error:
+        return f"cannot read {path}: {error.strerror or error}"
+    except SgfError as error:
+        return f"{path} is not a record qipai can replay: {error.message}"
+    return None
+
+
 def parse(argv: list[str] | None) -> tuple[Launch, bool]:
     """The launch request and whether the ANSI theme was asked for; exits on bad arguments."""
     args = list(argv if argv is not None else os.sys.argv[1:])
     if args[:2] == ["local", "mahjong"]:
         return mahjong_cli.parse(args[2:])
+    if args[:1] == ["review"]:
+        review = build_review_parser().parse_args(args[1:])
+        return Launch("review", path=review.file), review.ansi
     if args[:1] == ["local"]:
         if args[1:2] != ["go"]:
             build_local_parser().error("play locally with: qipai local go | qipai local mahjong")
@@ -70,6 +100,11 @@ def parse(argv: list[str] | None) -> tuple[Launch, bool]:
 
 def main(argv: list[str] | None = None) -> int:
     launch, ansi = parse(argv)
+    if launch.mode == "review":
+        failure = read_review(launch.path)
+        if failure is not None:
+            print(f"qipai review: {failure}", file=sys.stderr)
+            return 2
     if launch.mode == "door":
         from client.door import DoorApp
 

@@ -11,8 +11,11 @@ BOT_LEVELS = ("easy", "normal", "strong")
 @dataclass(frozen=True)
 class Launch:
     mode: str = "start"
-    """`start` (the start screen), `connect` (straight to a hall), `local` (local Go table) or
-    `door` (logged in by the SSH front door's ticket, client/door.py)."""
+    """`start` (the start screen), `connect` (straight to a hall), `local` (local Go table),
+    `review` (an SGF file stepped through, `path`) or `door` (logged in by the SSH front door's
+    ticket, client/door.py)."""
+    path: str = ""
+    """The SGF file a review opens."""
     address: str = ""
     size: int = 19
     bot: str | None = None

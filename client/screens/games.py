@@ -1,7 +1,7 @@
 """One's games: those in progress (a table where one sits, an adjourned Go game) first, with
 enter to go back to them (GO-12: either player resumes an adjourned game), then the finished
 games and mahjong hands, newest first; `s` saves a finished one to a file: a Go game as SGF, a
-mahjong hand as a readable text replay."""
+mahjong hand as a readable text replay; `r` reviews a finished Go game move by move."""
 
 from __future__ import annotations
 
@@ -18,7 +18,10 @@ from client.hall_errors import explain, ui_language
 from client.i18n import Strings
 from client.mahjong_record_text import save_mahjong_record
 from client.screens.hall_screen import HallListScreen
+from client.screens.review import ReviewScreen
 from client.sgf_files import save_failure, save_sgf
+from qipai.go.errors import SgfError
+from qipai.go.replay import Replay
 
 
 def is_go(game: dict[str, Any]) -> bool:
@@ -95,6 +98,7 @@ class GamesScreen(HallListScreen):
     BINDINGS = [
         Binding("enter", "resume", "Resume", id="games.resume"),
         Binding("s", "save", "Save", id="games.save"),
+        Binding("r", "review", "Review", id="games.review"),
         Binding("escape,q", "back", "Back", id="games.back"),
     ]
     gives_way_to_tables = True  # a table the hall opens (a resumed game) replaces the list
@@ -205,6 +209,26 @@ class GamesScreen(HallListScreen):
             self.say(save_failure(error))
             return
         self.say(f"Saved {path}")
+
+    def action_review(self) -> None:
+        game = self.selected_game()
+        if game is None or not is_go(self.games.get(game, {})):
+            self.say(self.strings("games_review_go_only"))
+            return
+        self.run_worker(self._review(game), group="review", exclusive=True)
+
+    async def _review(self, game: int) -> None:
+        try:
+            record = await self._request("game_record", game=game)
+            replay = Replay.from_sgf(str(record["sgf"]))
+        except HallError as error:
+            self.say(explain(error, ui_language(self.app)))
+            return
+        except (KeyError, SgfError) as error:
+            reason = error.message if isinstance(error, SgfError) else "no SGF in the record"
+            self.say(self.strings("review_unreadable", reason=reason))
+            return
+        self.app.push_screen(ReviewScreen(replay))
 
     def action_back(self) -> None:
         self.dismiss()

@@ -1,4 +1,5 @@
-"""The end of a game: the result with its count, whether it counts (GO-05: too short a game does not), and the way on."""
+"""The end of a game: the result with its count, whether it counts (GO-05: too short a game does
+not), and the way on: back to the board, the SGF saved, or the game reviewed move by move."""
 
 from __future__ import annotations
 
@@ -12,7 +13,11 @@ from textual.widgets import Static
 
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
+from client.i18n import Strings
+from client.screens.review import ReviewScreen
 from client.sgf_files import save_failure, save_sgf
+from qipai.go.errors import SgfError
+from qipai.go.replay import Replay
 
 REASONS = {"count": "by counting", "resign": "by resignation", "time": "on time"}
 
@@ -43,6 +48,7 @@ class ResultScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("enter,escape", "close", "Back to the board", id="result.close"),
         Binding("s", "save", "Save SGF", id="result.save"),
+        Binding("r", "review", "Review", id="result.review"),
     ]
 
     def __init__(self, table: int, view: dict[str, Any]) -> None:
@@ -53,7 +59,7 @@ class ResultScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="result"):
             yield Static("\n".join(result_lines(self.view)), id="lines", markup=False)
-            yield Static("enter back to the board   s save SGF", markup=False)
+            yield Static("enter back to the board   s save SGF   r review", markup=False)
             yield Static("", id="message", markup=False)
 
     def action_close(self) -> None:
@@ -62,19 +68,44 @@ class ResultScreen(ModalScreen[None]):
     def action_save(self) -> None:
         self.run_worker(self._save(), group="save", exclusive=True)
 
-    async def _save(self) -> None:
+    def action_review(self) -> None:
+        self.run_worker(self._review(), group="review", exclusive=True)
+
+    async def _record(self) -> dict[str, Any] | None:
+        """The stored record of this game, or None (said on the screen)."""
         result = (self.view.get("game") or {}).get("result") or {}
         game = result.get("game")
         message = self.query_one("#message", Static)
         if game is None or self.app.hall is None:
             message.update("This game has no stored record.")
-            return
+            return None
         try:
-            record = await self.app.hall.request("game_record", game=game)
-            path = save_sgf(record)
+            return await self.app.hall.request("game_record", game=game)
         except HallError as error:
             message.update(explain(error, ui_language(self.app)))
+            return None
+
+    async def _review(self) -> None:
+        record = await self._record()
+        if record is None:
             return
+        try:
+            replay = Replay.from_sgf(str(record["sgf"]))
+        except (KeyError, SgfError) as error:
+            reason = error.message if isinstance(error, SgfError) else "no SGF in the record"
+            text = Strings(ui_language(self.app))("review_unreadable", reason=reason)
+            self.query_one("#message", Static).update(text)
+            return
+        self.dismiss()
+        self.app.push_screen(ReviewScreen(replay))
+
+    async def _save(self) -> None:
+        record = await self._record()
+        if record is None:
+            return
+        message = self.query_one("#message", Static)
+        try:
+            path = save_sgf(record)
         except OSError as error:
             message.update(save_failure(error))
             return

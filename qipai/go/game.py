@@ -19,7 +19,7 @@ from typing import NamedTuple
 from qipai.go.board import EMPTY, Board, BoardRefusal
 from qipai.go.dead import suggest_dead_indices
 from qipai.go.errors import GoError, IllegalMove
-from qipai.go.ownership import board_regions
+from qipai.go.ownership import Ownership, board_regions, estimate
 from qipai.go.points import (
     OPPONENT,
     STANDARD_SIZES,
@@ -472,3 +472,10 @@ class Game:
     def count(self) -> AreaCount:
         """Area count of the current board with the current dead marks (go.md §1.7)."""
         return area_count(self._board.colors, self.size, self._dead, self.komi, self.handicap)
+
+    def estimate(self, playouts: int | None = None, *, finished: bool = True) -> Ownership:
+        """The estimator's reading of this position (qipai/go/ownership.py), seeded by the
+        position itself so the same position always reads the same: the count a review shows
+        at the end of a record that stops without one, and the estimate during play."""
+        board = self._board
+        return estimate(board, int(self.to_move), board.hash, playouts, finished=finished)

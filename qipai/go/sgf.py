@@ -253,10 +253,14 @@ def _read_points(values: list[str], size: int) -> list[Point]:
 
 @dataclass
 class Record:
-    """A record as read: the game, and the comments by ply (0: before the first move)."""
+    """A record as read: the game, the comments by ply (0: before the first move), the
+    seconds the mover had left after each ply (``BL``/``WL``, as :func:`dumps` writes them)
+    and the root's properties (``PB``, ``RE``, ``DT``...) as the record gives them."""
 
     game: Game
     comments: dict[int, list[str]] = field(default_factory=dict)
+    time_left: dict[int, float] = field(default_factory=dict)
+    root: dict[str, str] = field(default_factory=dict)
 
 
 def loads(text: str) -> Game:
@@ -283,7 +287,7 @@ def read(text: str) -> Record:
     if set(black) & set(white):
         raise SgfError("a setup point is given both colours")
     game = _new_game(root, nodes, size, komi, handicap, black, white)
-    record = Record(game)
+    record = Record(game, root={key: values[0] for key, values in root.items()})
     number = 0
     for depth, node in enumerate(nodes):
         if depth and any(key in node for key in ("AB", "AW", "AE")):
@@ -295,10 +299,24 @@ def read(text: str) -> Record:
                     _pass_between(record, color, number)
                     number += 1
                 _replay_move(game, color, node[key][0], number)
+                _read_time_left(record, node, key)
         if "C" in node:
             record.comments.setdefault(len(game.moves), []).extend(node["C"])
     _apply_result(game, root, nodes[-1])
     return record
+
+
+def _read_time_left(record: Record, node: Node, mover: str) -> None:
+    """The mover's clock after this ply; a value that is not a number is left out, as
+    Sabaki does (it is advice for the reader, not part of the game)."""
+    if mover + "L" not in node:
+        return
+    try:
+        seconds = float(node[mover + "L"][0].strip())
+    except ValueError:
+        return
+    if math.isfinite(seconds):
+        record.time_left[len(record.game.moves)] = seconds
 
 
 def _new_game(root: Node, nodes, size, komi, handicap, black, white) -> Game:
