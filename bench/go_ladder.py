@@ -170,7 +170,7 @@ def main() -> None:
     # Every built-in rung also meets the weakest GNU Go level and today's bot.
     extra = [(r, x) for r in args.rungs for x in ("simple", rungs[len(args.rungs)])]
     for pair in extra:
-        if pair[0] != pair[1] and pair not in pairs and pair[::-1] not in pairs:
+        if pair[0] != pair[1] and pair[1] in rungs and {pair, pair[::-1]}.isdisjoint(pairs):
             pairs.append(pair)
     results = []
     print(f"{'pairing':<24} {'games':>5} {'A wins':>7} {'95% CI':>13}  s/move A (cpu/wall), B")

@@ -9,7 +9,8 @@ immediate ko retake).  The tree shares its statistics with all-moves-as-first (R
 what makes a few thousand playouts a move worth having in pure Python.
 
 Its end-game judgement is the estimator's: it passes only when nothing is left to decide (no
-sensible move, or every empty point settled in its playouts, or the opponent passed and the
+sensible move, or every empty point settled in its playouts, or its best move wins under 10 %
+of them, or the opponent passed and the
 estimator's count with the proposed dead stones says it wins), and in the scoring phase it
 accepts the proposed dead stones.  The budget is a number of playouts, not a time, so the same
 seed gives the same moves on any machine at any load.
@@ -32,12 +33,17 @@ RAVE_EQUIVALENCE = 400
 EXPAND_AFTER = 2
 # An empty point counts as settled when its owner is this sure over the search's playouts.
 SETTLED = 0.9
+# Virtual wins (out of as many visits) for a capture or an escape from atari.
+PRIOR = 40
+# Below this win rate for its best move the game is lost whatever it plays.
+HOPELESS = 0.1
 
 
 class _Node:
     """The statistics of one position in the tree, per candidate move (flat index)."""
 
     __slots__ = (
+        "urgent",
         "color",
         "moves",
         "visits",
@@ -57,6 +63,7 @@ class _Node:
         self.rave_wins = [0.0] * points
         self.children: dict[int, _Node] = {}
         self.total = 0
+        self.urgent: set[int] = set()
 
     def select(self) -> int:
         visits, wins = self.visits, self.wins
@@ -75,6 +82,25 @@ class _Node:
             if value > best_value:
                 best, best_value = p, value
         return best
+
+
+def _new_node(board: Board, color: int, moves: list[int], nbrs) -> _Node:
+    """A node whose urgent moves (a capture, the escape of an own chain in atari) start with
+    ``PRIOR`` virtual wins, so the search looks at them first."""
+    node = _Node(color, moves, board.size * board.size)
+    colors, chains = board.colors, board.chains
+    for p in moves:
+        for n in nbrs[p]:
+            chain = chains[n]
+            if (
+                chain is not None
+                and len(chain.libs) == 1
+                and (chain.color != color or _escapes(p, color, colors, chains, nbrs))
+            ):
+                node.visits[p] = node.wins[p] = PRIOR
+                node.urgent.add(p)
+                break
+    return node
 
 
 def _candidates(board: Board, color: int, nbrs, diags) -> list[int]:
@@ -125,7 +151,7 @@ class MctsBot:
             moves.append(p)
         if not moves:
             return None
-        root = _Node(int(color), moves, n)
+        root = _new_node(root_board, int(color), moves, nbrs)
         colors = list(root_board.colors)
         owned = [0] * n
         komi = game.komi + game.handicap / 2
@@ -133,10 +159,17 @@ class MctsBot:
         for _ in range(self.playouts):
             for p, o in enumerate(_simulate(root, colors, size, komi, nbrs, diags, rng)):
                 owned[p] += o
+        # A point either side holds in nearly every playout is decided: a stone there changes
+        # nothing (or gives it away), unless it is a capture or an escape. With nothing else
+        # left the game is decided and passing is right.
         sure = SETTLED * self.playouts
-        if all(abs(owned[p]) >= sure for p in range(n) if colors[p] == EMPTY):
+        open_moves = [p for p in moves if p in root.urgent or abs(owned[p]) < sure]
+        if not open_moves:
             return None
-        return max(moves, key=lambda p: (root.visits[p], root.wins[p]))
+        best = max(open_moves, key=lambda p: (root.visits[p], root.wins[p]))
+        if root.wins[best] < HOPELESS * root.visits[best]:
+            return None  # decided against it: passing lets the count end the game
+        return best
 
 
 def _simulate(root: _Node, colors, size, komi, nbrs, diags, rng) -> list[int]:
@@ -164,7 +197,7 @@ def _simulate(root: _Node, colors, size, komi, nbrs, diags, rng) -> list[int]:
             if node.visits[p] >= EXPAND_AFTER:
                 moves = _candidates(board, color, nbrs, diags)
                 if moves:
-                    node.children[p] = _Node(color, moves, size * size)
+                    node.children[p] = _new_node(board, color, moves, nbrs)
             break
         node = child
     last = sequence[-1]
