@@ -168,7 +168,8 @@ def main() -> None:
         rungs += [f"gnugo:{level}" for level in args.gnugo]
     pairs = [(rungs[i], rungs[i + 1]) for i in range(len(rungs) - 1)]
     # Every built-in rung also meets the weakest GNU Go level and today's bot.
-    extra = [(r, x) for r in args.rungs for x in ("simple", rungs[len(args.rungs)])]
+    weakest_gnugo = rungs[len(args.rungs) :][:1]
+    extra = [(r, x) for r in args.rungs for x in ["simple", *weakest_gnugo]]
     for pair in extra:
         if pair[0] != pair[1] and pair[1] in rungs and {pair, pair[::-1]}.isdisjoint(pairs):
             pairs.append(pair)
