@@ -85,6 +85,12 @@ def playout(colors: list[int], size: int, to_move: int, rng: random.Random) -> l
 def _sensible(p, color, colors, chains, nbrs, diags) -> bool:
     """Legal, not an own eye, not a self-atari of two or more stones."""
     around = nbrs[p]
+    empty = 0
+    for n in around:
+        if not colors[n]:
+            empty += 1
+    if empty > 1:
+        return True  # two liberties of its own: the common case, decided without sets
     if all(colors[n] == color for n in around):
         foe = 3 - color
         held = sum(colors[d] == foe for d in diags[p])

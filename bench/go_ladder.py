@@ -1,0 +1,202 @@
+"""The Go ladder, measured: the rungs play each other and GNU Go on 9x9 and the ranks follow.
+
+Each pairing plays ``--games`` seeded games, colours alternating, komi 3.5 stones (7 points),
+counted by the core after both pass (the bots accept the proposed dead stones; GNU Go may
+resign).  It prints, per pairing, the first player's win rate with a 95 % Wilson interval and
+each side's seconds per move (process CPU time for the built-in bots, so the figure is the
+playout cost rather than the box's load; wall time beside it), then an Elo per rung from all the
+pairings and the rank derived from it.
+
+The only figure assumed is the anchor: GNU Go 3.8 at level 10 is taken as about 8 kyu (its
+long-standing KGS rank), and one kyu as 100 Elo (the EGF's step in the kyu range); every other
+rank is measured against it.  The default run is short (a few minutes on a quiet box); a full
+run is, for example,
+
+    python bench/go_ladder.py --games 40 --rungs simple mcts:300 mcts:1000 mcts:3000 \
+        --gnugo 1 5 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from qipai.go import Color, Game, format_point, parse_point  # noqa: E402
+from qipai.go.bot import SimpleBot  # noqa: E402
+from qipai.go.mcts import MctsBot  # noqa: E402
+from tests.conftest import find_program  # noqa: E402
+from tests.go.gtp import GtpEngine  # noqa: E402
+
+SIZE = 9
+MAX_PLIES = 250  # a runaway game is counted where it stands
+ANCHOR = ("gnugo:10", 8.0)  # kyu; see the module docstring
+ELO_PER_KYU = 100.0
+
+
+class Player:
+    """One side of a game: ``move`` returns a vertex ("D4", "pass", "resign")."""
+
+    def __init__(self, rung: str, seed: int, gnugo: str | None) -> None:
+        self.rung = rung
+        self.cpu = 0.0
+        self.wall = 0.0
+        self.moves = 0
+        self.engine = None
+        kind, _, arg = rung.partition(":")
+        if kind == "simple":
+            self.bot = SimpleBot(random.Random(seed))
+        elif kind == "mcts":
+            self.bot = MctsBot(random.Random(seed), int(arg))
+        elif kind == "gnugo":
+            argv = [gnugo, "--mode", "gtp", "--chinese-rules", "--level", arg, "--seed", str(seed)]
+            self.engine = GtpEngine(argv)
+            self.engine.send(f"boardsize {SIZE}")
+            self.engine.send("komi 7")
+            self.engine.send("clear_board")
+        else:
+            raise SystemExit(f"unknown rung {rung!r}")
+
+    def told(self, color: Color, vertex: str) -> None:
+        if self.engine is not None:
+            self.engine.send(f"play {color.letter} {vertex}")
+
+    def move(self, game: Game, color: Color) -> str:
+        cpu, wall = time.process_time(), time.perf_counter()
+        if self.engine is not None:
+            vertex = self.engine.send(f"genmove {color.letter}").upper()
+        else:
+            action = self.bot.choose(game, color)
+            vertex = "PASS" if action.kind == "pass" else format_point(action.point, SIZE)
+        self.cpu += time.process_time() - cpu
+        self.wall += time.perf_counter() - wall
+        self.moves += 1
+        return vertex
+
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.close()
+
+
+def play_game(black: Player, white: Player) -> Color | None:
+    game = Game(SIZE)
+    players = {Color.BLACK: black, Color.WHITE: white}
+    while game.phase == "play" and len(game.moves) < MAX_PLIES:
+        color = game.to_move
+        vertex = players[color].move(game, color)
+        if vertex == "RESIGN":
+            return color.other
+        if vertex == "PASS":
+            game.pass_(color)
+        else:
+            game.play(parse_point(vertex, SIZE), color)
+        players[color.other].told(color, vertex.lower() if vertex != "PASS" else "pass")
+    if game.phase == "play":
+        return game.count().winner
+    for color in (Color.BLACK, Color.WHITE):
+        if game.result is None:
+            game.confirm(color)
+    return game.result.winner
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    if not games:
+        return 0.0, 1.0
+    z = 1.96
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def match(a: str, b: str, games: int, seed: int, gnugo: str | None) -> dict:
+    wins = 0.0
+    sides = {a: [0.0, 0.0, 0], b: [0.0, 0.0, 0]}
+    for g in range(games):
+        pa, pb = Player(a, seed + 2 * g, gnugo), Player(b, seed + 2 * g + 1, gnugo)
+        black, white = (pa, pb) if g % 2 == 0 else (pb, pa)
+        try:
+            winner = play_game(black, white)
+        finally:
+            pa.close()
+            pb.close()
+        a_color = Color.BLACK if g % 2 == 0 else Color.WHITE
+        wins += 0.5 if winner is None else float(winner is a_color)
+        for p in (pa, pb):
+            side = sides[p.rung]
+            side[0] += p.cpu
+            side[1] += p.wall
+            side[2] += p.moves
+    return {"a": a, "b": b, "games": games, "wins": wins, "sides": sides}
+
+
+def elos(results: list[dict], rungs: list[str]) -> dict[str, float]:
+    """Maximum-likelihood Elo (Bradley-Terry by gradient steps), a draw-free prior of one win
+    and one loss against each opponent so a clean sweep stays finite."""
+    rating = dict.fromkeys(rungs, 0.0)
+    for _ in range(2000):
+        grad = dict.fromkeys(rungs, 0.0)
+        for r in results:
+            a, b = r["a"], r["b"]
+            expected = 1 / (1 + 10 ** ((rating[b] - rating[a]) / 400))
+            wins = r["wins"] + 1
+            games = r["games"] + 2
+            grad[a] += wins - games * expected
+            grad[b] -= wins - games * expected
+        for k in rungs:
+            rating[k] += 4 * grad[k] / max(1, sum(r["games"] for r in results))
+    return rating
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4, help="games per pairing")
+    parser.add_argument("--rungs", nargs="+", default=["simple", "mcts:300", "mcts:1500"])
+    parser.add_argument("--gnugo", nargs="*", type=int, default=[1, 10], help="GNU Go levels")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    gnugo = find_program("gnugo")
+    rungs = list(args.rungs)
+    if gnugo is None:
+        print("GNU Go not found: the rungs play each other only (no rank anchor)")
+    else:
+        rungs += [f"gnugo:{level}" for level in args.gnugo]
+    pairs = [(rungs[i], rungs[i + 1]) for i in range(len(rungs) - 1)]
+    # Every built-in rung also meets the weakest GNU Go level and today's bot.
+    weakest_gnugo = rungs[len(args.rungs) :][:1]
+    extra = [(r, x) for r in args.rungs for x in ["simple", *weakest_gnugo]]
+    for pair in extra:
+        if pair[0] != pair[1] and pair[1] in rungs and {pair, pair[::-1]}.isdisjoint(pairs):
+            pairs.append(pair)
+    results = []
+    print(f"{'pairing':<24} {'games':>5} {'A wins':>7} {'95% CI':>13}  s/move A (cpu/wall), B")
+    for a, b in pairs:
+        r = match(a, b, args.games, args.seed, gnugo)
+        results.append(r)
+        low, high = wilson(r["wins"], r["games"])
+        per = {k: (v[0] / max(1, v[2]), v[1] / max(1, v[2])) for k, v in r["sides"].items()}
+        print(
+            f"{a + ' vs ' + b:<24} {r['games']:>5} {r['wins'] / r['games']:>7.0%} "
+            f"{low:>6.0%}-{high:<6.0%}  {per[a][0]:.2f}/{per[a][1]:.2f}, "
+            f"{per[b][0]:.2f}/{per[b][1]:.2f}",
+            flush=True,
+        )
+    rating = elos(results, rungs)
+    anchor, anchor_kyu = ANCHOR
+    print()
+    if anchor in rating:
+        for rung in rungs:
+            kyu = anchor_kyu + (rating[anchor] - rating[rung]) / ELO_PER_KYU
+            print(f"{rung:<12} Elo {rating[rung] - rating[anchor]:+6.0f}   about {kyu:.0f} kyu")
+    else:
+        for rung in rungs:
+            print(f"{rung:<12} Elo {rating[rung]:+6.0f} (no {anchor} in the run: no rank)")
+
+
+if __name__ == "__main__":
+    main()
