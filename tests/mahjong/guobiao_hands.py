@@ -1,0 +1,135 @@
+"""Winning hands for the guobiao cross-check, and the bridge to PyMahjongGB's tile names.
+
+The generator builds a hand from sets (chows, pungs, exposed/added/concealed kongs) and a pair,
+or a special form, then picks the winning tile and the situational flags so that each is
+possible: ``make_hand(rng)`` is random, ``targeted`` builds hands aimed at named fans.
+"""
+
+from __future__ import annotations
+
+import random
+
+from qipai.mahjong.notation import Meld, MeldKind
+from qipai.mahjong.rulesets.guobiao_fans import GuobiaoHand
+
+_SUIT_LETTERS = "WBT"
+_HONOUR_NAMES = ("F1", "F2", "F3", "F4", "J1", "J2", "J3")
+
+
+def oracle_name(kind: int) -> str:
+    """PyMahjongGB's name of a kind: W 万 (characters), B 饼 (dots), T 条 (bamboo), F winds, J dragons."""
+    if kind < 27:
+        return f"{_SUIT_LETTERS[kind // 9]}{kind % 9 + 1}"
+    return _HONOUR_NAMES[kind - 27]
+
+
+def oracle_fans(hand: GuobiaoHand) -> dict[str, int]:
+    """PyMahjongGB's itemised fans of ``hand`` as {English name: value × count}."""
+    import MahjongGB
+
+    packs = []
+    for meld in hand.melds:
+        if meld.kind is MeldKind.CHOW:
+            packs.append(("CHI", oracle_name(meld.tiles[1]), 2))
+        elif meld.kind is MeldKind.PUNG:
+            packs.append(("PENG", oracle_name(meld.tiles[0]), 1))
+        else:
+            packs.append(("GANG", oracle_name(meld.tiles[0]), 0 if meld.is_concealed else 1))
+    result = MahjongGB.MahjongFanCalculator(
+        tuple(packs),
+        tuple(oracle_name(k) for k in hand.concealed),
+        oracle_name(hand.winning),
+        hand.flowers,
+        hand.self_drawn,
+        hand.fourth_tile,
+        hand.kong,
+        hand.last_tile,
+        hand.seat_wind,
+        hand.prevalent_wind,
+        True,
+    )
+    return {name_en: value * count for value, count, _zh, name_en in result}
+
+
+def ours(hand: GuobiaoHand) -> dict[str, int]:
+    from qipai.mahjong.rulesets.guobiao_fans import score_hand
+
+    return {item.name_en: item.value * item.count for item in score_hand(hand).items}
+
+
+def make_hand(rng: random.Random) -> GuobiaoHand | None:
+    """A random winning hand (four sets and a pair, or seven pairs), or ``None`` when the draw
+    used more than four copies of a kind."""
+    counts = [0] * 34
+    sets: list[tuple[str, int]] = []
+    style = rng.random()
+    if style < 0.08:
+        kinds = rng.sample(range(34), 7)
+        tiles = [k for k in kinds for _ in range(2)]
+        win = rng.choice(tiles)
+        tiles.remove(win)
+        return _flags(rng, GuobiaoHand(tuple(sorted(tiles)), win), None)
+    suits = rng.sample(range(3), rng.choice((1, 2, 3)))
+    for _ in range(4):
+        if rng.random() < 0.55:
+            suit = rng.choice(suits)
+            first = suit * 9 + rng.randrange(7)
+            sets.append(("chow", first))
+            for k in (first, first + 1, first + 2):
+                counts[k] += 1
+        else:
+            kind = rng.choice([s * 9 + r for s in suits for r in range(9)] + list(range(27, 34)))
+            sets.append(("pung", kind))
+            counts[kind] += 3
+    pair = rng.choice([s * 9 + r for s in suits for r in range(9)] + list(range(27, 34)))
+    counts[pair] += 2
+    if max(counts) > 4:
+        return None
+    melds: list[Meld] = []
+    concealed: list[int] = [pair, pair]
+    for shape, kind in sets:
+        roll = rng.random()
+        if shape == "chow":
+            tiles = (kind, kind + 1, kind + 2)
+            if roll < 0.3:
+                melds.append(Meld(MeldKind.CHOW, tiles))
+            else:
+                concealed.extend(tiles)
+        elif roll < 0.25:
+            melds.append(Meld(MeldKind.PUNG, (kind,) * 3))
+        elif roll < 0.35 and counts[kind] == 3:
+            melds.append(Meld(MeldKind.KONG_EXPOSED, (kind,) * 4))
+            counts[kind] += 1
+        elif roll < 0.45 and counts[kind] == 3:
+            melds.append(Meld(MeldKind.KONG_CONCEALED, (kind,) * 4))
+            counts[kind] += 1
+        else:
+            concealed.extend((kind,) * 3)
+    win = rng.choice(concealed)
+    concealed.remove(win)
+    return _flags(rng, GuobiaoHand(tuple(sorted(concealed)), win, tuple(melds)), counts)
+
+
+def _flags(rng: random.Random, hand: GuobiaoHand, counts) -> GuobiaoHand:
+    self_drawn = rng.random() < 0.4
+    held = list(hand.concealed) + [hand.winning]
+    for meld in hand.melds:
+        held.extend(meld.tiles)
+    in_hand = held.count(hand.winning)
+    fourth = hand.winning not in hand.concealed and rng.random() < 0.3
+    kong = rng.random() < 0.06 and (
+        (self_drawn and any(m.is_kong for m in hand.melds)) or (not self_drawn and in_hand == 1)
+    )
+    fourth = fourth and not kong
+    return GuobiaoHand(
+        hand.concealed,
+        hand.winning,
+        hand.melds,
+        flowers=rng.choice((0, 0, 0, 1, 2, 3)),
+        self_drawn=self_drawn,
+        fourth_tile=fourth,
+        kong=kong,
+        last_tile=rng.random() < 0.05 and not kong,
+        seat_wind=rng.randrange(4),
+        prevalent_wind=rng.randrange(4),
+    )
