@@ -63,7 +63,9 @@ def make_hand(rng: random.Random) -> GuobiaoHand | None:
     counts = [0] * 34
     sets: list[tuple[str, int]] = []
     style = rng.random()
-    if style < 0.08:
+    if style < 0.1:
+        return _flags(rng, _special(rng), None)
+    if style < 0.18:
         kinds = rng.sample(range(34), 7)
         tiles = [k for k in kinds for _ in range(2)]
         win = rng.choice(tiles)
@@ -133,3 +135,44 @@ def _flags(rng: random.Random, hand: GuobiaoHand, counts) -> GuobiaoHand:
         seat_wind=rng.randrange(4),
         prevalent_wind=rng.randrange(4),
     )
+
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_KNIT_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+def _special(rng: random.Random) -> GuobiaoHand:
+    """Targeted at the special forms random sets never make: 十三幺, 连七对, 九莲宝灯, 组合龙,
+    全不靠 and 七星不靠."""
+    form = rng.randrange(5)
+    if form == 0:
+        tiles = [*_ORPHANS, rng.choice(_ORPHANS)]
+    elif form == 1:
+        start = rng.randrange(3) * 9 + rng.randrange(3)
+        tiles = [k for k in range(start, start + 7) for _ in range(2)]
+    elif form == 2:
+        suit = rng.randrange(3) * 9
+        tiles = [suit + r for r in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)] + [
+            suit + rng.randrange(9)
+        ]
+    else:
+        order = rng.choice(_KNIT_ORDERS)
+        knit = [
+            suit * 9 + start + 3 * step
+            for suit, start in zip(order, (0, 1, 2), strict=True)
+            for step in range(3)
+        ]
+        if form == 3:
+            rest = [
+                (rng.randrange(27, 34),) * 3,
+            ]
+            pair = rng.randrange(27, 34)
+            if rest[0][0] == pair:
+                pair = 27 + (pair - 26) % 7
+            tiles = knit + list(rest[0]) + [pair, pair]
+        else:
+            honours = rng.sample(range(27, 34), rng.choice((5, 6, 7)))
+            tiles = rng.sample(knit, 14 - len(honours)) + honours
+    win = rng.choice(tiles)
+    tiles.remove(win)
+    return GuobiaoHand(tuple(sorted(tiles)), win)

@@ -383,12 +383,25 @@ def _standard_fans(
     if len(winds) >= 3:
         honoured.update((27, 28, 29, 30))
     terminal_pungs = sum(1 for s in pungs if s.kind in _ORPHANS and s.kind not in honoured)
+    if _nine_gates(hand):
+        fans[4] = 1
+        terminal_pungs -= 1
     if terminal_pungs:
         fans[73] = terminal_pungs
     _wait_fans(fans, hand, sets, pair, knitted)
     if not hand.self_drawn and len(hand.melds) == 4 and not any(m.is_concealed for m in hand.melds):
         fans[52] = 1
     return _common(fans, all_counts, hand)
+
+
+def _nine_gates(hand: GuobiaoHand) -> bool:
+    """九莲宝灯: the thirteen concealed tiles are 1112345678999 of one suit, whatever the winning tile."""
+    if hand.melds or hand.winning >= 27:
+        suit = -1
+    else:
+        suit = hand.winning // 9 * 9
+    expected = [suit + r for r in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)]
+    return suit >= 0 and list(hand.concealed) == expected
 
 
 def _pung_fans(fans: dict[int, int], kinds: list[int]) -> None:
@@ -443,7 +456,11 @@ def _chow_fans(fans: dict[int, int], chows: list[int], pair: int) -> None:
             for other in others:
                 for i in trio:
                     pair_fan = _two_chow_fan(chows[i], chows[other])
-                    if pair_fan and (not best or FANS[pair_fan].value > FANS[best].value):
+                    if (
+                        pair_fan
+                        and pair_fan not in FANS[fan].implies
+                        and (not best or pair_fan < best)
+                    ):
                         best = pair_fan
             if best:
                 fans[best] = fans.get(best, 0) + 1
@@ -459,7 +476,10 @@ def _chow_fans(fans: dict[int, int], chows: list[int], pair: int) -> None:
         for pick in combinations(edges, size):
             if _acyclic(pick, len(chows)) and _distinct(pick):
                 value = sum(FANS[f].value for _, _, f in pick)
-                if value > best_value:
+                if value > best_value or (
+                    value == best_value
+                    and sorted(f for *_, f in pick) < sorted(f for *_, f in best_pick)
+                ):
                     best_pick, best_value = pick, value
     for _, _, f in best_pick:
         fans[f] = fans.get(f, 0) + 1
