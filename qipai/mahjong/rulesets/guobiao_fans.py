@@ -9,8 +9,10 @@ reading with the highest total (就高不就低). docs/guobiao.md says which rul
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
+from qipai.mahjong.analysis import waits
 from qipai.mahjong.notation import Meld, MeldKind
 from qipai.mahjong.rulesets.guobiao_fan_table import FANS
 from qipai.mahjong.tiles import NUM_KINDS, TileError, to_counts
@@ -541,7 +543,7 @@ def _two_chow_fan(a: int, b: int) -> int:
 
 
 def _wait_fans(fans, hand: GuobiaoHand, sets, pair: int, knitted) -> None:
-    if len(_waits(hand)) != 1:
+    if len(_waits(hand.concealed, len(hand.melds))) != 1:
         return
     win = hand.winning
     chows = [s.kind for s in sets if not s.pung and not s.melded]
@@ -553,31 +555,31 @@ def _wait_fans(fans, hand: GuobiaoHand, sets, pair: int, knitted) -> None:
         fans[79] = 1
 
 
-def _waits(hand: GuobiaoHand) -> list[int]:
-    base = to_counts(hand.concealed)
-    result = []
+@lru_cache(maxsize=4096)
+def _waits(concealed: tuple[int, ...], melds: int) -> tuple[int, ...]:
+    """The kinds that complete the thirteen tiles (kinds already held four times included, as
+    the reference counts them), for the one-wait fans 边张, 坎张 and 单钓将."""
+    base = to_counts(concealed)
+    found = set(waits(base, seven_pairs=not melds, thirteen_orphans=not melds))
     for kind in range(NUM_KINDS):
-        counts = list(base)
-        counts[kind] += 1
-        if _is_win_shape(counts, len(hand.melds)):
-            result.append(kind)
-    return result
+        if base[kind] == 4:
+            counts = list(base)
+            counts[kind] += 1
+            if next(_standard(counts), None) is not None:
+                found.add(kind)
+    if melds <= 1 and any(sum(1 for k in knit if base[k]) >= 6 for knit in _KNITS):
+        for kind in range(NUM_KINDS):
+            counts = list(base)
+            counts[kind] += 1
+            if _knit_win(counts) or (not melds and _honours_and_knitted_shape(counts)):
+                found.add(kind)
+    return tuple(sorted(found))
 
 
-def _is_win_shape(counts: list[int], melds: int) -> bool:
-    if next(_standard(counts), None) is not None:
-        return True
-    if melds:
-        return melds <= 1 and _knit_win(counts)
-    if all(c in (0, 2, 4) for c in counts):
-        return True
-    if all(counts[k] for k in _ORPHANS) and sum(counts[k] for k in _ORPHANS) == 14:
-        return True
-    if all(c <= 1 for c in counts) and any(
+def _honours_and_knitted_shape(counts: list[int]) -> bool:
+    return all(c <= 1 for c in counts) and any(
         all(k in knit for k in range(27) if counts[k]) for knit in _KNITS
-    ):
-        return True
-    return _knit_win(counts)
+    )
 
 
 def _knit_win(counts: list[int]) -> bool:
