@@ -23,7 +23,7 @@ FAN_ROWS: tuple[FanRow, ...] = (
     FanRow(2, "大三元", "Big Three Dragons", 88, (10, 54, 59)),
     FanRow(3, "绿一色", "All Green", 88, (49, 75)),
     FanRow(4, "九莲宝灯", "Nine Gates", 88, (22, 62, 75, 76)),
-    FanRow(5, "四杠", "Four Kongs", 88, (17, 53, 57, 67, 74, 79)),
+    FanRow(5, "四杠", "Four Kongs", 88, (17, 48, 53, 57, 67, 74, 79)),
     FanRow(6, "连七对", "Seven Shifted Pairs", 88, (19, 22, 62, 75, 76, 79)),
     FanRow(7, "十三幺", "Thirteen Orphans", 88, (18, 51, 62, 79)),
     FanRow(8, "清幺九", "All Terminals", 64, (18, 48, 55, 65, 73, 76)),

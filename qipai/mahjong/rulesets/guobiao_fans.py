@@ -360,7 +360,7 @@ def _standard_fans(
         fans[66] = 1
     if len(pungs) == 4:
         fans[48] = 1
-    if len(chows) == 4 and pair < 27:
+    if len(chows) + (3 if knitted else 0) == 4 and pair < 27:
         fans[63] = 1
     if (
         len(pungs) == 4
@@ -440,6 +440,16 @@ def _chow_fans(fans: dict[int, int], chows: list[int], pair: int) -> None:
             return
         if same_suit and (steps == {1} or steps == {2}):
             fans[16] = 1
+            return
+        suits = sorted({k // 9 for k in ordered})
+        if (
+            len(suits) == 2
+            and all(sorted(k % 9 for k in ordered if k // 9 == s) == [0, 6] for s in suits)
+            and pair < 27
+            and pair % 9 == 4
+            and pair // 9 not in suits
+        ):
+            fans[29] = 1
             return
         if (
             same_suit
