@@ -72,21 +72,26 @@ def make_hand(rng: random.Random) -> GuobiaoHand | None:
         tiles.remove(win)
         return _flags(rng, GuobiaoHand(tuple(sorted(tiles)), win), None)
     suits = rng.sample(range(3), rng.choice((1, 2, 3)))
+    theme = rng.choice(_THEMES)
+    pool = sorted(k for k in range(34) if _THEMES_TEST[theme](k) and (k >= 27 or k // 9 in suits))
+    if not pool:
+        return None
+    starts = [k for k in pool if k < 27 and k % 9 <= 6 and k + 1 in pool and k + 2 in pool]
     for _ in range(4):
-        if rng.random() < 0.55:
-            suit = rng.choice(suits)
-            first = suit * 9 + rng.randrange(7)
+        if starts and rng.random() < 0.55:
+            first = rng.choice(starts)
             sets.append(("chow", first))
             for k in (first, first + 1, first + 2):
                 counts[k] += 1
         else:
-            kind = rng.choice([s * 9 + r for s in suits for r in range(9)] + list(range(27, 34)))
+            kind = rng.choice(pool)
             sets.append(("pung", kind))
             counts[kind] += 3
-    pair = rng.choice([s * 9 + r for s in suits for r in range(9)] + list(range(27, 34)))
+    pair = rng.choice(pool)
     counts[pair] += 2
     if max(counts) > 4:
         return None
+    kongs = 0.35 if theme == "kongs" else 0.1
     melds: list[Meld] = []
     concealed: list[int] = [pair, pair]
     for shape, kind in sets:
@@ -99,10 +104,10 @@ def make_hand(rng: random.Random) -> GuobiaoHand | None:
                 concealed.extend(tiles)
         elif roll < 0.25:
             melds.append(Meld(MeldKind.PUNG, (kind,) * 3))
-        elif roll < 0.35 and counts[kind] == 3:
+        elif roll < 0.25 + kongs and counts[kind] == 3:
             melds.append(Meld(MeldKind.KONG_EXPOSED, (kind,) * 4))
             counts[kind] += 1
-        elif roll < 0.45 and counts[kind] == 3:
+        elif roll < 0.25 + 2 * kongs and counts[kind] == 3:
             melds.append(Meld(MeldKind.KONG_CONCEALED, (kind,) * 4))
             counts[kind] += 1
         else:
@@ -138,14 +143,37 @@ def _flags(rng: random.Random, hand: GuobiaoHand, counts) -> GuobiaoHand:
 
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_THEMES_TEST = {
+    "open": lambda k: True,
+    "kongs": lambda k: True,
+    "winds": lambda k: k < 31,
+    "dragons": lambda k: k < 27 or k >= 31,
+    "terminals": lambda k: k in _ORPHANS,
+    "suited terminals": lambda k: k < 27 and k in _ORPHANS,
+    "honours": lambda k: k >= 27,
+    "upper": lambda k: k < 27 and k % 9 >= 5,
+    "middle": lambda k: k < 27 and 3 <= k % 9 <= 5,
+    "lower": lambda k: k < 27 and k % 9 <= 3,
+    "green": lambda k: k in (19, 20, 21, 23, 25, 32),
+    "even": lambda k: k < 27 and k % 9 % 2 == 1,
+    "fives": lambda k: k < 27 and 2 <= k % 9 <= 6,
+}
+"""Tile pools aimed at the fans random sets rarely make: 大四喜, 清幺九, 全大, 绿一色, 全双刻, ..."""
+_THEMES = tuple(_THEMES_TEST)
 _KNIT_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
 def _special(rng: random.Random) -> GuobiaoHand:
-    """Targeted at the special forms random sets never make: 十三幺, 连七对, 九莲宝灯, 组合龙,
-    全不靠 and 七星不靠."""
-    form = rng.randrange(5)
-    if form == 0:
+    """Targeted at the forms random sets never make: 十三幺, 连七对, 九莲宝灯, 组合龙, 全不靠,
+    七星不靠, 一色双龙会 and 三色双龙会."""
+    form = rng.randrange(7)
+    if form == 5:
+        suit = rng.randrange(3) * 9
+        tiles = [suit + r for r in (0, 1, 2, 0, 1, 2, 6, 7, 8, 6, 7, 8, 4, 4)]
+    elif form == 6:
+        first, second, third = rng.sample((0, 9, 18), 3)
+        tiles = [s + r for s in (first, second) for r in (0, 1, 2, 6, 7, 8)] + [third + 4] * 2
+    elif form == 0:
         tiles = [*_ORPHANS, rng.choice(_ORPHANS)]
     elif form == 1:
         start = rng.randrange(3) * 9 + rng.randrange(3)
