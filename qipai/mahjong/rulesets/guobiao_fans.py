@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from qipai.mahjong.analysis import waits
+from qipai.mahjong.analysis import SetShape, decompositions, waits
 from qipai.mahjong.notation import Meld, MeldKind
 from qipai.mahjong.rulesets.guobiao_fan_table import FANS
 from qipai.mahjong.tiles import NUM_KINDS, TileError, to_counts
@@ -144,7 +144,7 @@ def _readings(hand: GuobiaoHand, counts: list[int], all_counts: list[int]):
         knitted = _honours_and_knitted(counts, hand, all_counts)
         if knitted is not None:
             yield knitted
-    for sets, pair in _standard(counts):
+    for sets, pair in _readings_of(counts):
         for concealed_sets in _mark_win(sets, pair, win, hand.self_drawn):
             yield _standard_fans(hand, concealed_sets + melded, pair, all_counts, knitted=None)
     if len(hand.melds) <= 1:
@@ -153,7 +153,7 @@ def _readings(hand: GuobiaoHand, counts: list[int], all_counts: list[int]):
                 rest = list(counts)
                 for k in knit:
                     rest[k] -= 1
-                for sets, pair in _standard(rest):
+                for sets, pair in _readings_of(rest):
                     yield _standard_fans(hand, tuple(sets) + melded, pair, all_counts, knitted=knit)
 
 
@@ -164,8 +164,18 @@ def _meld_set(meld: Meld) -> _Set:
     return _Set(True, meld.tiles[0], meld.is_concealed, kong, melded=not meld.is_concealed)
 
 
+def _readings_of(counts: list[int]):
+    """The standard readings of a real hand, from the project's decomposition tables."""
+    for reading in decompositions(counts):
+        yield (
+            [_Set(shape is SetShape.PUNG, kind, True) for shape, kind in reading.sets],
+            reading.pair,
+        )
+
+
 def _standard(counts: list[int]):
-    """Every way to read ``counts`` as sets and one pair (as lists of unmarked ``_Set``)."""
+    """Every way to read ``counts`` as sets and one pair (as lists of unmarked ``_Set``); unlike
+    the tables it accepts a fifth copy, which the reference's wait count considers."""
     for pair in range(NUM_KINDS):
         if counts[pair] >= 2:
             rest = list(counts)
