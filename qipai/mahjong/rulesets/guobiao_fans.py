@@ -107,7 +107,9 @@ def score_hand(hand: GuobiaoHand) -> FanScore:
     if len(hand.concealed) + 3 * len(hand.melds) != 13:
         raise NotAWinError("a hand holds 13 tiles before its winning tile (a kong counts three)")
     best: dict[int, int] | None = None
-    for fans in _readings(hand, counts, all_counts):
+    hand_wide = _hand_wide_fans(all_counts, hand)
+    for fans in _readings(hand, counts):
+        fans.update(hand_wide)
         _exclude(fans)
         if fans.get(62) and fans.get(80):
             del fans[62], fans[80]
@@ -133,20 +135,20 @@ def _total(fans: dict[int, int]) -> int:
     return sum(FANS[n].value * c for n, c in fans.items())
 
 
-def _readings(hand: GuobiaoHand, counts: list[int], all_counts: list[int]):
+def _readings(hand: GuobiaoHand, counts: list[int]):
     melded = tuple(_meld_set(meld) for meld in hand.melds)
     win = hand.winning
     if not hand.melds:
         if all(c in (0, 2, 4) for c in counts) and sum(counts) == 14:
-            yield _seven_pairs(counts, hand)
+            yield _seven_pairs(counts)
         if all(counts[k] >= 1 for k in _ORPHANS) and sum(counts[k] for k in _ORPHANS) == 14:
-            yield _common({7: 1}, all_counts, hand)
-        knitted = _honours_and_knitted(counts, hand, all_counts)
+            yield {7: 1}
+        knitted = _honours_and_knitted(counts)
         if knitted is not None:
             yield knitted
     for sets, pair in _readings_of(counts):
         for concealed_sets in _mark_win(sets, pair, win, hand.self_drawn):
-            yield _standard_fans(hand, concealed_sets + melded, pair, all_counts, knitted=None)
+            yield _standard_fans(hand, concealed_sets + melded, pair, knitted=None)
     if len(hand.melds) <= 1:
         for knit in _KNITS:
             if all(counts[k] for k in knit):
@@ -154,7 +156,7 @@ def _readings(hand: GuobiaoHand, counts: list[int], all_counts: list[int]):
                 for k in knit:
                     rest[k] -= 1
                 for sets, pair in _readings_of(rest):
-                    yield _standard_fans(hand, tuple(sets) + melded, pair, all_counts, knitted=knit)
+                    yield _standard_fans(hand, tuple(sets) + melded, pair, knitted=knit)
 
 
 def _meld_set(meld: Meld) -> _Set:
@@ -221,7 +223,7 @@ def _mark_win(sets: list[_Set], pair: int, win: int, self_drawn: bool):
     yield tuple(marked)
 
 
-def _seven_pairs(counts: list[int], hand: GuobiaoHand) -> dict[int, int]:
+def _seven_pairs(counts: list[int]) -> dict[int, int]:
     kinds = [k for k in range(NUM_KINDS) if counts[k]]
     fans: dict[int, int] = {}
     if (
@@ -233,10 +235,10 @@ def _seven_pairs(counts: list[int], hand: GuobiaoHand) -> dict[int, int]:
         fans[6] = 1
     else:
         fans[19] = 1
-    return _common(fans, counts, hand)
+    return fans
 
 
-def _honours_and_knitted(counts: list[int], hand: GuobiaoHand, all_counts: list[int]):
+def _honours_and_knitted(counts: list[int]) -> dict[int, int] | None:
     if any(c > 1 for c in counts):
         return None
     suited = [k for k in range(27) if counts[k]]
@@ -248,19 +250,19 @@ def _honours_and_knitted(counts: list[int], hand: GuobiaoHand, all_counts: list[
             fans = {20: 1} if honours == 7 else {34: 1}
             if len(suited) == 9:
                 fans[35] = 1
-            return _common(fans, all_counts, hand)
+            return fans
     return None
 
 
-def _common(fans: dict[int, int], all_counts: list[int], hand: GuobiaoHand) -> dict[int, int]:
-    """Fans read from the tiles alone, added to a special form's own fans."""
-    fans = dict(fans)
-    _tile_fans(fans, all_counts, hand)
+def _hand_wide_fans(all_counts: list[int], hand: GuobiaoHand) -> dict[int, int]:
+    """The fans read from the tiles and the concealment alone, the same for every reading."""
+    fans: dict[int, int] = {}
+    _tile_fans(fans, all_counts)
     _concealment(fans, hand)
     return fans
 
 
-def _tile_fans(fans: dict[int, int], all_counts: list[int], hand: GuobiaoHand) -> None:
+def _tile_fans(fans: dict[int, int], all_counts: list[int]) -> None:
     present = [k for k in range(NUM_KINDS) if all_counts[k]]
     suits = {k // 9 for k in present if k < 27}
     honours = any(k >= 27 for k in present)
@@ -315,7 +317,6 @@ def _standard_fans(
     hand: GuobiaoHand,
     sets: tuple[_Set, ...],
     pair: int,
-    all_counts: list[int],
     knitted: tuple[int, ...] | None,
 ) -> dict[int, int]:
     fans: dict[int, int] = {}
@@ -403,7 +404,7 @@ def _standard_fans(
     _wait_fans(fans, hand, sets, pair, knitted)
     if not hand.self_drawn and len(hand.melds) == 4 and not any(m.is_concealed for m in hand.melds):
         fans[52] = 1
-    return _common(fans, all_counts, hand)
+    return fans
 
 
 def _nine_gates(hand: GuobiaoHand) -> bool:
