@@ -401,7 +401,7 @@ def _standard_fans(
         terminal_pungs -= 1
     if terminal_pungs:
         fans[73] = terminal_pungs
-    _wait_fans(fans, hand, sets, pair, knitted)
+    _wait_fans(fans, hand, sets, pair)
     if not hand.self_drawn and len(hand.melds) == 4 and not any(m.is_concealed for m in hand.melds):
         fans[52] = 1
     return fans
@@ -563,17 +563,20 @@ def _two_chow_fan(a: int, b: int) -> int:
     return 0
 
 
-def _wait_fans(fans, hand: GuobiaoHand, sets, pair: int, knitted) -> None:
-    if len(_waits(hand.concealed, len(hand.melds))) != 1:
-        return
+def _wait_fans(fans, hand: GuobiaoHand, sets, pair: int) -> None:
+    """边张, 坎张 or 单钓将 by where this reading puts the winning tile, if it was the only wait."""
     win = hand.winning
     chows = [s.kind for s in sets if not s.pung and not s.melded]
     if any((win == k + 2 and k % 9 == 0) or (win == k and k % 9 == 6) for k in chows):
-        fans[77] = 1
+        fan = 77
     elif any(win == k + 1 for k in chows):
-        fans[78] = 1
+        fan = 78
     elif pair == win:
-        fans[79] = 1
+        fan = 79
+    else:
+        return
+    if len(_waits(hand.concealed, len(hand.melds))) == 1:
+        fans[fan] = 1
 
 
 @lru_cache(maxsize=4096)
