@@ -1,0 +1,640 @@
+"""What a Chinese Official (国标) hand is worth: the fan calculator for a stated hand.
+
+``score_hand(GuobiaoHand(...))`` reads the hand every way it can be read (four sets and a pair,
+with or without a knitted straight; seven pairs; thirteen orphans; honours and knitted tiles),
+counts each reading's fans, applies the exclusions of ``guobiao_fan_table`` (不重复) and keeps the
+reading with the highest total (就高不就低). docs/guobiao.md says which rules it follows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from qipai.mahjong.analysis import SetShape, decompositions, waits
+from qipai.mahjong.notation import Meld, MeldKind
+from qipai.mahjong.rulesets.guobiao_fan_table import FANS
+from qipai.mahjong.tiles import NUM_KINDS, TileError, to_counts
+
+MINIMUM_FAN = 8
+"""起和番: the fans (flowers not counted) a hand needs to win."""
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_GREEN = frozenset((19, 20, 21, 23, 25, 32))
+_REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33))
+_KNITS = tuple(
+    tuple(
+        suit * 9 + rank
+        for suit, start in zip(order, (0, 1, 2), strict=True)
+        for rank in (start, start + 3, start + 6)
+    )
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+
+
+@dataclass(frozen=True)
+class GuobiaoHand:
+    """A winning hand as the table states it.
+
+    ``concealed`` holds the concealed tiles without the winning tile (concealed kongs are melds);
+    ``fourth_tile`` is 和绝张, ``kong`` the kong-related flag (杠上开花 self-drawn, 抢杠和 on a
+    discard), ``last_tile`` the wall's last tile (妙手回春 / 海底捞月); winds are 0..3 = E S W N.
+    """
+
+    concealed: tuple[int, ...]
+    winning: int
+    melds: tuple[Meld, ...] = ()
+    flowers: int = 0
+    self_drawn: bool = False
+    fourth_tile: bool = False
+    kong: bool = False
+    last_tile: bool = False
+    seat_wind: int = 0
+    prevalent_wind: int = 0
+
+
+@dataclass(frozen=True)
+class FanItem:
+    number: int
+    name_zh: str
+    name_en: str
+    value: int
+    count: int
+
+
+@dataclass(frozen=True)
+class FanScore:
+    items: tuple[FanItem, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(item.value * item.count for item in self.items)
+
+    @property
+    def total_without_flowers(self) -> int:
+        return sum(item.value * item.count for item in self.items if item.number != 81)
+
+    @property
+    def may_win(self) -> bool:
+        """The 8-fan minimum: below it a declared win is a 错和, which the table refuses."""
+        return self.total_without_flowers >= MINIMUM_FAN
+
+
+class NotAWinError(TileError):
+    """The stated tiles do not make a winning shape."""
+
+    code = "not_a_win"
+
+
+@dataclass(frozen=True)
+class _Set:
+    pung: bool
+    kind: int
+    concealed: bool
+    kong: MeldKind | None = None
+    """``None`` for a pung or chow that is not a kong."""
+    melded: bool = False
+
+
+def score_hand(hand: GuobiaoHand) -> FanScore:
+    """The itemised fans of the best reading of ``hand``; raises ``NotAWinError`` if none."""
+    counts = to_counts(hand.concealed + (hand.winning,))
+    all_counts = list(counts)
+    for meld in hand.melds:
+        for kind in meld.tiles[:3] if meld.is_kong else meld.tiles:
+            all_counts[kind] += 1
+    if len(hand.concealed) + 3 * len(hand.melds) != 13:
+        raise NotAWinError("a hand holds 13 tiles before its winning tile (a kong counts three)")
+    best: dict[int, int] | None = None
+    hand_wide = _hand_wide_fans(all_counts, hand)
+    for fans in _readings(hand, counts):
+        fans.update(hand_wide)
+        _exclude(fans)
+        if fans.get(62) and fans.get(80):
+            del fans[62], fans[80]
+            fans[56] = 1
+        _situational(hand, fans)
+        if not any(n != 81 and c for n, c in fans.items()):
+            fans[43] = 1
+        if hand.flowers:
+            fans[81] = hand.flowers
+        if best is None or _total(fans) > _total(best):
+            best = fans
+    if best is None:
+        raise NotAWinError("these tiles do not make a winning hand")
+    items = tuple(
+        FanItem(n, FANS[n].name_zh, FANS[n].name_en, FANS[n].value, c)
+        for n, c in sorted(best.items())
+        if c
+    )
+    return FanScore(items)
+
+
+def _total(fans: dict[int, int]) -> int:
+    return sum(FANS[n].value * c for n, c in fans.items())
+
+
+def _readings(hand: GuobiaoHand, counts: list[int]):
+    melded = tuple(_meld_set(meld) for meld in hand.melds)
+    win = hand.winning
+    if not hand.melds:
+        if all(c in (0, 2, 4) for c in counts) and sum(counts) == 14:
+            yield _seven_pairs(counts)
+        if all(counts[k] >= 1 for k in _ORPHANS) and sum(counts[k] for k in _ORPHANS) == 14:
+            yield {7: 1}
+        knitted = _honours_and_knitted(counts)
+        if knitted is not None:
+            yield knitted
+    for sets, pair in _readings_of(counts):
+        for concealed_sets in _mark_win(sets, pair, win, hand.self_drawn):
+            yield _standard_fans(hand, concealed_sets + melded, pair, knitted=None)
+    if len(hand.melds) <= 1:
+        for knit in _KNITS:
+            if all(counts[k] for k in knit):
+                rest = list(counts)
+                for k in knit:
+                    rest[k] -= 1
+                for sets, pair in _readings_of(rest):
+                    yield _standard_fans(hand, tuple(sets) + melded, pair, knitted=knit)
+
+
+def _meld_set(meld: Meld) -> _Set:
+    if meld.kind is MeldKind.CHOW:
+        return _Set(False, meld.tiles[0], False, melded=True)
+    kong = meld.kind if meld.is_kong else None
+    return _Set(True, meld.tiles[0], meld.is_concealed, kong, melded=not meld.is_concealed)
+
+
+def _readings_of(counts: list[int]):
+    """The standard readings of a real hand, from the project's decomposition tables."""
+    for reading in decompositions(counts):
+        yield (
+            [_Set(shape is SetShape.PUNG, kind, True) for shape, kind in reading.sets],
+            reading.pair,
+        )
+
+
+def _standard(counts: list[int]):
+    """Every way to read ``counts`` as sets and one pair (as lists of unmarked ``_Set``); unlike
+    the tables it accepts a fifth copy, which the reference's wait count considers."""
+    for pair in range(NUM_KINDS):
+        if counts[pair] >= 2:
+            rest = list(counts)
+            rest[pair] -= 2
+            for sets in _sets(rest, 0):
+                yield sets, pair
+
+
+def _sets(counts: list[int], start: int):
+    kind = start
+    while kind < NUM_KINDS and not counts[kind]:
+        kind += 1
+    if kind == NUM_KINDS:
+        yield []
+        return
+    if counts[kind] >= 3:
+        counts[kind] -= 3
+        for rest in _sets(counts, kind):
+            yield [_Set(True, kind, True), *rest]
+        counts[kind] += 3
+    if kind < 27 and kind % 9 <= 6 and counts[kind + 1] and counts[kind + 2]:
+        for k in (kind, kind + 1, kind + 2):
+            counts[k] -= 1
+        for rest in _sets(counts, kind):
+            yield [_Set(False, kind, True), *rest]
+        for k in (kind, kind + 1, kind + 2):
+            counts[k] += 1
+
+
+def _mark_win(sets: list[_Set], pair: int, win: int, self_drawn: bool):
+    """A discard completing a concealed pung makes it exposed, unless the tile fits elsewhere."""
+    if self_drawn or pair == win or any(not s.pung and s.kind <= win <= s.kind + 2 for s in sets):
+        yield tuple(sets)
+        return
+    marked = []
+    done = False
+    for s in sets:
+        if s.pung and s.kind == win and not done:
+            marked.append(_Set(True, s.kind, False))
+            done = True
+        else:
+            marked.append(s)
+    yield tuple(marked)
+
+
+def _seven_pairs(counts: list[int]) -> dict[int, int]:
+    kinds = [k for k in range(NUM_KINDS) if counts[k]]
+    fans: dict[int, int] = {}
+    if (
+        len(kinds) == 7
+        and kinds[0] < 27
+        and kinds[6] - kinds[0] == 6
+        and kinds[0] // 9 == kinds[6] // 9
+    ):
+        fans[6] = 1
+    else:
+        fans[19] = 1
+    return fans
+
+
+def _honours_and_knitted(counts: list[int]) -> dict[int, int] | None:
+    if any(c > 1 for c in counts):
+        return None
+    suited = [k for k in range(27) if counts[k]]
+    if any(not any(k in knit for knit in _KNITS) for k in suited):
+        return None
+    for knit in _KNITS:
+        if all(k in knit for k in suited):
+            honours = sum(counts[27:])
+            fans = {20: 1} if honours == 7 else {34: 1}
+            if len(suited) == 9:
+                fans[35] = 1
+            return fans
+    return None
+
+
+def _hand_wide_fans(all_counts: list[int], hand: GuobiaoHand) -> dict[int, int]:
+    """The fans read from the tiles and the concealment alone, the same for every reading."""
+    fans: dict[int, int] = {}
+    _tile_fans(fans, all_counts)
+    _concealment(fans, hand)
+    return fans
+
+
+def _tile_fans(fans: dict[int, int], all_counts: list[int]) -> None:
+    present = [k for k in range(NUM_KINDS) if all_counts[k]]
+    suits = {k // 9 for k in present if k < 27}
+    honours = any(k >= 27 for k in present)
+    if all(k in _GREEN for k in present):
+        fans[3] = 1
+    if not honours and len(suits) == 1:
+        fans[22] = 1
+    elif honours and len(suits) == 1:
+        fans[49] = 1
+    if not suits:
+        fans[11] = 1
+    if len(suits) == 2:
+        fans[75] = 1
+    if not honours:
+        fans[76] = 1
+    if all(k in _REVERSIBLE for k in present):
+        fans[40] = 1
+    if all(k in _ORPHANS for k in present):
+        if not honours:
+            fans[8] = 1
+        elif suits:
+            fans[18] = 1
+    if not honours and not any(k % 9 in (0, 8) for k in present):
+        fans[68] = 1
+    ranks = {k % 9 for k in present}
+    if not honours:
+        if ranks <= {6, 7, 8}:
+            fans[25] = 1
+        elif ranks <= {3, 4, 5}:
+            fans[26] = 1
+        elif ranks <= {0, 1, 2}:
+            fans[27] = 1
+        elif ranks <= {5, 6, 7, 8}:
+            fans[36] = 1
+        elif ranks <= {0, 1, 2, 3}:
+            fans[37] = 1
+    if len(suits) == 3 and any(27 <= k <= 30 for k in present) and any(k >= 31 for k in present):
+        fans[51] = 1
+    hogs = sum(1 for k in range(NUM_KINDS) if all_counts[k] == 4)
+    if hogs:
+        fans[64] = hogs
+
+
+def _concealment(fans: dict[int, int], hand: GuobiaoHand) -> None:
+    if all(m.is_concealed for m in hand.melds):
+        fans[62] = 1
+    if hand.self_drawn:
+        fans[80] = 1
+
+
+def _standard_fans(
+    hand: GuobiaoHand,
+    sets: tuple[_Set, ...],
+    pair: int,
+    knitted: tuple[int, ...] | None,
+) -> dict[int, int]:
+    fans: dict[int, int] = {}
+    pungs = [s for s in sets if s.pung]
+    chows = [s.kind for s in sets if not s.pung]
+    if knitted is not None:
+        fans[35] = 1
+    winds = [s.kind for s in pungs if 27 <= s.kind <= 30]
+    dragons = [s.kind for s in pungs if s.kind >= 31]
+    if len(winds) == 4:
+        fans[1] = 1
+    elif len(winds) == 3 and 27 <= pair <= 30:
+        fans[9] = 1
+    elif len(winds) == 3:
+        fans[38] = 1
+    if len(dragons) == 3:
+        fans[2] = 1
+    elif len(dragons) == 2 and pair >= 31:
+        fans[10] = 1
+    elif len(dragons) == 2:
+        fans[54] = 1
+    elif dragons:
+        fans[59] = 1
+    if 27 + hand.prevalent_wind in winds:
+        fans[60] = 1
+    if 27 + hand.seat_wind in winds:
+        fans[61] = 1
+    kongs = [s for s in pungs if s.kong]
+    concealed_kongs = sum(1 for s in kongs if s.kong is MeldKind.KONG_CONCEALED)
+    melded_kongs = len(kongs) - concealed_kongs
+    if len(kongs) == 4:
+        fans[5] = 1
+    elif len(kongs) == 3:
+        fans[17] = 1
+    else:
+        if concealed_kongs == 2:
+            fans[53] = 1
+        elif concealed_kongs == 1 and melded_kongs == 1:
+            fans[82] = 1
+        elif concealed_kongs == 1:
+            fans[67] = 1
+        if melded_kongs == 2:
+            fans[57] = 1
+        elif melded_kongs == 1:
+            fans[74] = 1
+    concealed_pungs = sum(1 for s in pungs if s.concealed)
+    if concealed_pungs == 4:
+        fans[12] = 1
+    elif concealed_pungs == 3:
+        fans[33] = 1
+    elif concealed_pungs == 2:
+        fans[66] = 1
+    if len(pungs) == 4:
+        fans[48] = 1
+    if len(chows) + (3 if knitted else 0) == 4 and pair < 27:
+        fans[63] = 1
+    if (
+        len(pungs) == 4
+        and all(s.kind < 27 and s.kind % 9 % 2 == 1 for s in pungs)
+        and pair < 27
+        and pair % 9 % 2 == 1
+    ):
+        fans[21] = 1
+    groups = [(s.kind, s.kind + 1, s.kind + 2) if not s.pung else (s.kind,) for s in sets]
+    if knitted is None:
+        if (
+            all(any(k < 27 and k % 9 == 4 for k in g) for g in groups)
+            and pair < 27
+            and pair % 9 == 4
+        ):
+            fans[31] = 1
+        if all(any(k in _ORPHANS for k in g) for g in groups) and pair in _ORPHANS:
+            fans[55] = 1
+    _pung_fans(fans, [s.kind for s in pungs if s.kind < 27])
+    _chow_fans(fans, chows, pair)
+    honoured = {27 + hand.prevalent_wind, 27 + hand.seat_wind, 31, 32, 33}
+    if len(winds) >= 3:
+        honoured.update((27, 28, 29, 30))
+    terminal_pungs = sum(1 for s in pungs if s.kind in _ORPHANS and s.kind not in honoured)
+    if _nine_gates(hand):
+        fans[4] = 1
+        terminal_pungs -= 1
+    if terminal_pungs:
+        fans[73] = terminal_pungs
+    _wait_fans(fans, hand, sets, pair)
+    if not hand.self_drawn and len(hand.melds) == 4 and not any(m.is_concealed for m in hand.melds):
+        fans[52] = 1
+    return fans
+
+
+def _nine_gates(hand: GuobiaoHand) -> bool:
+    """九莲宝灯: the thirteen concealed tiles are 1112345678999 of one suit, whatever the winning tile."""
+    if hand.melds or hand.winning >= 27:
+        suit = -1
+    else:
+        suit = hand.winning // 9 * 9
+    expected = [suit + r for r in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)]
+    return suit >= 0 and list(hand.concealed) == expected
+
+
+def _pung_fans(fans: dict[int, int], kinds: list[int]) -> None:
+    if len(kinds) == 4:
+        ordered = sorted(kinds)
+        if len({k // 9 for k in ordered}) == 1 and all(
+            b - a == 1 for a, b in zip(ordered, ordered[1:], strict=False)
+        ):
+            fans[15] = 1
+            return
+    for trio in combinations(kinds, 3):
+        ordered = sorted(trio)
+        suits = {k // 9 for k in ordered}
+        ranks = sorted(k % 9 for k in ordered)
+        if len(suits) == 1 and all(b - a == 1 for a, b in zip(ordered, ordered[1:], strict=False)):
+            fans[24] = 1
+        elif len(suits) == 3 and len(set(ranks)) == 1:
+            fans[32] = 1
+        elif len(suits) == 3 and ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
+            fans[42] = 1
+    if 32 not in fans:
+        doubles = sum(1 for a, b in combinations(kinds, 2) if a // 9 != b // 9 and a % 9 == b % 9)
+        if doubles:
+            fans[65] = doubles
+
+
+def _chow_fans(fans: dict[int, int], chows: list[int], pair: int) -> None:
+    if len(chows) == 4:
+        ordered = sorted(chows)
+        same_suit = len({k // 9 for k in ordered}) == 1
+        steps = {b - a for a, b in zip(ordered, ordered[1:], strict=False)}
+        if same_suit and steps == {0}:
+            fans[14] = 1
+            return
+        if same_suit and (steps == {1} or steps == {2}):
+            fans[16] = 1
+            return
+        suits = sorted({k // 9 for k in ordered})
+        if (
+            len(suits) == 2
+            and all(sorted(k % 9 for k in ordered if k // 9 == s) == [0, 6] for s in suits)
+            and pair < 27
+            and pair % 9 == 4
+            and pair // 9 not in suits
+        ):
+            fans[29] = 1
+            return
+        if (
+            same_suit
+            and ordered[0] % 9 == 0
+            and ordered == [ordered[0]] * 2 + [ordered[0] + 6] * 2
+            and pair == ordered[0] + 4
+        ):
+            fans[13] = 1
+            return
+    for trio in combinations(range(len(chows)), 3):
+        fan = _three_chow_fan(sorted(chows[i] for i in trio), pair)
+        if fan:
+            fans[fan] = 1
+            others = [i for i in range(len(chows)) if i not in trio]
+            best = 0
+            for other in others:
+                for i in trio:
+                    pair_fan = _two_chow_fan(chows[i], chows[other])
+                    if (
+                        pair_fan
+                        and pair_fan not in FANS[fan].implies
+                        and (not best or pair_fan < best)
+                    ):
+                        best = pair_fan
+            if best:
+                fans[best] = fans.get(best, 0) + 1
+            return
+    edges = [
+        (i, j, f)
+        for i, j in combinations(range(len(chows)), 2)
+        if (f := _two_chow_fan(chows[i], chows[j]))
+    ]
+    best_pick: tuple[tuple[int, int, int], ...] = ()
+    best_value = 0
+    for size in range(1, min(len(edges), len(chows) - 1) + 1):
+        for pick in combinations(edges, size):
+            if _acyclic(pick, len(chows)) and _distinct(pick):
+                value = sum(FANS[f].value for _, _, f in pick)
+                if value > best_value or (
+                    value == best_value
+                    and sorted(f for *_, f in pick) < sorted(f for *_, f in best_pick)
+                ):
+                    best_pick, best_value = pick, value
+    for _, _, f in best_pick:
+        fans[f] = fans.get(f, 0) + 1
+
+
+def _distinct(edges) -> bool:
+    """不得相同: one chow does not make the same fan twice."""
+    used = [(i, f) for i, _, f in edges] + [(j, f) for _, j, f in edges]
+    return len(used) == len(set(used))
+
+
+def _acyclic(edges, nodes: int) -> bool:
+    parent = list(range(nodes))
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for i, j, _ in edges:
+        a, b = root(i), root(j)
+        if a == b:
+            return False
+        parent[a] = b
+    return True
+
+
+def _three_chow_fan(ordered: list[int], pair: int) -> int:
+    suits = [k // 9 for k in ordered]
+    ranks = sorted(k % 9 for k in ordered)
+    if len(set(suits)) == 1:
+        if ordered[0] == ordered[2]:
+            return 23
+        if ranks == [0, 3, 6]:
+            return 28
+        if ordered[1] - ordered[0] == ordered[2] - ordered[1] in (1, 2):
+            return 30
+        return 0
+    if len(set(suits)) == 3:
+        if len(set(ranks)) == 1:
+            return 41
+        if ranks == [0, 3, 6]:
+            return 39
+        if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
+            return 50
+    return 0
+
+
+def _two_chow_fan(a: int, b: int) -> int:
+    if a == b:
+        return 69
+    if a // 9 != b // 9:
+        return 70 if a % 9 == b % 9 else 0
+    if abs(a - b) == 3:
+        return 71
+    if {a % 9, b % 9} == {0, 6}:
+        return 72
+    return 0
+
+
+def _wait_fans(fans, hand: GuobiaoHand, sets, pair: int) -> None:
+    """边张, 坎张 or 单钓将 by where this reading puts the winning tile, if it was the only wait."""
+    win = hand.winning
+    chows = [s.kind for s in sets if not s.pung and not s.melded]
+    if any((win == k + 2 and k % 9 == 0) or (win == k and k % 9 == 6) for k in chows):
+        fan = 77
+    elif any(win == k + 1 for k in chows):
+        fan = 78
+    elif pair == win:
+        fan = 79
+    else:
+        return
+    if len(_waits(hand.concealed, len(hand.melds))) == 1:
+        fans[fan] = 1
+
+
+@lru_cache(maxsize=4096)
+def _waits(concealed: tuple[int, ...], melds: int) -> tuple[int, ...]:
+    """The kinds that complete the thirteen tiles (kinds already held four times included, as
+    the reference counts them), for the one-wait fans 边张, 坎张 and 单钓将."""
+    base = to_counts(concealed)
+    found = set(waits(base, seven_pairs=not melds, thirteen_orphans=not melds))
+    for kind in range(NUM_KINDS):
+        if base[kind] == 4:
+            counts = list(base)
+            counts[kind] += 1
+            if next(_standard(counts), None) is not None:
+                found.add(kind)
+    if melds <= 1 and any(sum(1 for k in knit if base[k]) >= 6 for knit in _KNITS):
+        for kind in range(NUM_KINDS):
+            counts = list(base)
+            counts[kind] += 1
+            if _knit_win(counts) or (not melds and _honours_and_knitted_shape(counts)):
+                found.add(kind)
+    return tuple(sorted(found))
+
+
+def _honours_and_knitted_shape(counts: list[int]) -> bool:
+    return all(c <= 1 for c in counts) and any(
+        all(k in knit for k in range(27) if counts[k]) for knit in _KNITS
+    )
+
+
+def _knit_win(counts: list[int]) -> bool:
+    for knit in _KNITS:
+        if all(counts[k] for k in knit):
+            rest = list(counts)
+            for k in knit:
+                rest[k] -= 1
+            if next(_standard(rest), None) is not None:
+                return True
+    return False
+
+
+def _exclude(fans: dict[int, int]) -> None:
+    implied: set[int] = set()
+    for number, count in fans.items():
+        if count:
+            implied.update(FANS[number].implies)
+    for number in implied:
+        fans.pop(number, None)
+
+
+def _situational(hand: GuobiaoHand, fans: dict[int, int]) -> None:
+    if hand.last_tile:
+        fans[44 if hand.self_drawn else 45] = 1
+    unheld = hand.winning not in hand.concealed
+    if hand.kong and hand.self_drawn and any(m.is_kong for m in hand.melds):
+        fans[46] = 1
+    elif hand.kong and not hand.self_drawn and unheld:
+        fans[47] = 1
+    in_melds = sum(m.tiles.count(hand.winning) for m in hand.melds if not m.is_kong)
+    if (hand.fourth_tile or in_melds == 3) and unheld:
+        fans[58] = 1
+    _exclude(fans)
