@@ -8,12 +8,10 @@ a few milliseconds in a running hall, lasts as long as the test likes."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 import trio
 
-from server import action_log
+from server.store import Store
 
 from .harness import running_hall, user
 from .test_mahjong_support import fast_config
@@ -23,20 +21,39 @@ PAUSE = 0.2
 """The bots' pause: the table's task moves that long after each change, never at once."""
 
 
+class Gate:
+    """Open: the log's batches commit as they come; closed: the log's commit waits at it.
+    The commit runs on trio's thread (``Store.call_here``), so the gate is a trio wait
+    before the writer's turn, not a block inside it (that would stop the whole hall)."""
+
+    def __init__(self) -> None:
+        self._opened: trio.Event | None = None
+
+    def clear(self) -> None:
+        self._opened = trio.Event()
+
+    def set(self) -> None:
+        if self._opened is not None:
+            self._opened.set()
+        self._opened = None
+
+    async def wait(self) -> None:
+        while self._opened is not None:
+            await self._opened.wait()
+
+
 @pytest.fixture
 def gate(monkeypatch):
-    """Open: the log's batches commit as they come; closed: the writer waits at it."""
-    opened = threading.Event()
-    opened.set()
-    write = action_log.write_batch
+    gate = Gate()
+    call_here = Store.call_here
 
-    def gated(db, batch):
-        opened.wait()
-        write(db, batch)
+    async def gated(self, fn, *args):
+        await gate.wait()
+        return await call_here(self, fn, *args)
 
-    monkeypatch.setattr(action_log, "write_batch", gated)
-    yield opened
-    opened.set()
+    monkeypatch.setattr(Store, "call_here", gated)
+    yield gate
+    gate.set()
 
 
 def table_pushes(pushes: list[dict], table: int) -> list[dict]:
