@@ -18,10 +18,7 @@ from client.hall_errors import explain, ui_language
 from client.i18n import Strings
 from client.mahjong_record_text import save_mahjong_record
 from client.screens.hall_screen import HallListScreen
-from client.screens.review import ReviewScreen
 from client.sgf_files import save_failure, save_sgf
-from qipai.go.errors import SgfError
-from qipai.go.replay import Replay
 
 
 def is_go(game: dict[str, Any]) -> bool:
@@ -218,6 +215,11 @@ class GamesScreen(HallListScreen):
         self.run_worker(self._review(game), group="review", exclusive=True)
 
     async def _review(self, game: int) -> None:
+        # Go's modules load with the first review, not with the start screen that imports this.
+        from client.screens.review import ReviewScreen
+        from qipai.go.errors import SgfError
+        from qipai.go.replay import Replay
+
         try:
             record = await self._request("game_record", game=game)
             replay = Replay.from_sgf(str(record["sgf"]))

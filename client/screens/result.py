@@ -14,10 +14,7 @@ from textual.widgets import Static
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
 from client.i18n import Strings
-from client.screens.review import ReviewScreen
 from client.sgf_files import save_failure, save_sgf
-from qipai.go.errors import SgfError
-from qipai.go.replay import Replay
 
 REASONS = {"count": "by counting", "resign": "by resignation", "time": "on time"}
 
@@ -86,6 +83,11 @@ class ResultScreen(ModalScreen[None]):
             return None
 
     async def _review(self) -> None:
+        # Go's modules load with the first review, not with the app that imports this screen.
+        from client.screens.review import ReviewScreen
+        from qipai.go.errors import SgfError
+        from qipai.go.replay import Replay
+
         record = await self._record()
         if record is None:
             return
