@@ -3,7 +3,8 @@ coin-room matches of every ruleset are played by protocol clients. After each st
 player logs in again and finds its seat at the same table id, at or after the point of the
 hand it last saw (the same hand number, the wall no fuller); at the end every stored hand is
 whole with its coins and 积分, and only the pots of matches still being played hold coins
-(test_mahjong_crash's checks). ``QIPAI_MAHJONG_KILLS=50`` runs the full count."""
+(test_mahjong_crash's checks). ``QIPAI_MAHJONG_KILLS=50`` runs the full count (with pytest's
+``--timeout=900``: it outlasts the suite's 300 s per test)."""
 
 from __future__ import annotations
 
