@@ -110,6 +110,11 @@ def take_notices(db: sqlite3.Connection, name: str) -> list[dict[str, Any]]:
     return notices
 
 
+RETRY_FIRST = 0.05
+RETRY_LAST = 5.0
+"""Seconds between tries of a batch the store refused: from the first to the longest."""
+
+
 class ActionLog:
     """The hall's one log writer; tables append, the writer task commits in batches."""
 
@@ -181,25 +186,38 @@ class ActionLog:
 
     async def run(self) -> None:
         """Commit what the tables queued, once per pass of trio's scheduler: everything
-        queued by the tasks that ran since the last commit goes in one transaction."""
+        queued by the tasks that ran since the last commit goes in one transaction. A batch
+        that cannot be written (disk full, I/O error) is tried again, with a growing pause,
+        and its pushes and replies wait meanwhile: a table stands still rather than show
+        what the store does not hold."""
+        pause = RETRY_FIRST
         while True:
             await self._wake.wait()
             with trio.CancelScope(shield=True):
-                await self.store.call_here(self._commit)
+                written = await self.store.call_here(self._commit)
+            if written:
+                pause = RETRY_FIRST
+            else:
+                await trio.sleep(pause)
+                pause = min(2 * pause, RETRY_LAST)
 
-    def _commit(self) -> None:
+    def _commit(self) -> bool:
         """In the store's writer turn, on trio's thread: nothing can queue meanwhile, so
         the batch taken here is everything pending, and once it is committed every held
-        push and every waiter may go."""
-        batch, self._batch = self._batch, Batch()
-        self._wake = trio.Event()
-        generation = self._generation
-        self._generation += 1
+        push and every waiter may go. False: nothing was written, the batch stays pending."""
+        batch = self._batch
         if batch.opened or batch.entries:
             try:
                 write_batch(self.store.db, batch)
             except Exception:
-                log.exception("could not write the action log of %s", list(batch.tables))
+                log.exception("could not write the action log of %s; trying again", list(batch.tables))
+                if self.store.db.in_transaction:  # a COMMIT refused leaves it open
+                    self.store.db.execute("ROLLBACK")
+                return False
+        self._batch = Batch()
+        self._wake = trio.Event()
+        generation = self._generation
+        self._generation += 1
         self._committed = self._queued
         self._unwritten.clear()
         for table in batch.tables.values():
@@ -207,3 +225,4 @@ class ActionLog:
         waiting, self._waiters = self._waiters, []
         for _, done in waiting:
             done.set()
+        return True

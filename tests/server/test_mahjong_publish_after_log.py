@@ -8,9 +8,12 @@ a few milliseconds in a running hall, lasts as long as the test likes."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 import trio
 
+from server import action_log
 from server.store import Store
 
 from .harness import running_hall, user
@@ -88,3 +91,47 @@ async def test_what_the_table_task_plays_is_shown_only_once_logged(tmp_path, gat
                 await sam._receive()
         seqs = [m["seq"] for m in table_pushes(sam.pushes, table) if m["seq"] > shown]
         assert seqs[:played] == list(range(shown + 1, shown + 1 + played))
+
+
+@pytest.mark.trio
+async def test_a_log_the_store_refuses_holds_the_table_until_a_write_succeeds(
+    tmp_path, monkeypatch
+):
+    """A disk that refuses the log (full, an I/O error) stops the table rather than let it show
+    moves the store does not hold; the same entries are written once the disk takes them."""
+    refusing = False
+    write = action_log.write_batch
+
+    def flaky(db, batch):
+        if refusing:
+            raise sqlite3.OperationalError("disk I/O error")
+        write(db, batch)
+
+    monkeypatch.setattr(action_log, "write_batch", flaky)
+    async with running_hall(tmp_path, config=fast_config(bot_pause=PAUSE)) as server:
+        ann = await user(server, "ann")
+        table = (await ann.ok("create_table", room="sichuan", options=FRIENDLY))["table"]
+        await ann.ok("sit", table=table, seat="0")
+        sam = await user(server, "sam", address="127.0.0.2")
+        await sam.ok("watch", table=table)
+        await ann.ok("act", table=table, action="add_bots")
+        await ann.ok("act", table=table, action="auto")
+        refusing = True
+        core = server.hall.tables[table]
+        shown = core.seq
+        with trio.move_on_after(8 * PAUSE):
+            while True:
+                await sam._receive()
+        played = core.seq - shown
+        early = [m["seq"] for m in table_pushes(sam.pushes, table) if m["seq"] > shown]
+        assert played >= 1 and early == [], f"shown while the store refused it: seq {early}"
+        refusing = False
+        with trio.fail_after(15):
+            while len([m for m in table_pushes(sam.pushes, table) if m["seq"] > shown]) < played:
+                await sam._receive()
+        seqs = [m["seq"] for m in table_pushes(sam.pushes, table) if m["seq"] > shown]
+        assert seqs[:played] == list(range(shown + 1, shown + 1 + played))
+        logged = server.hall.store.db.execute(
+            "SELECT COUNT(*) FROM live_actions WHERE table_id = ?", (table,)
+        ).fetchone()[0]
+        assert logged > 0
