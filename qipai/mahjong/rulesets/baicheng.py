@@ -136,6 +136,11 @@ class Baicheng(Ruleset):
         unmet = unmet_requirement(seat_hand(hand, seat, tile))
         return WinRequirementUnmet(unmet) if unmet is not None else None
 
+    def win_refusal(self, hand: HandMachine, ctx: WinContext) -> str | None:
+        """The first requirement of §3 the complete hand breaks (``Requirement``'s codes)."""
+        unmet = unmet_requirement(table_hand(ctx))
+        return unmet.value if unmet is not None else None
+
     def may_meld(self, hand: HandMachine, seat: int, kind: int, claim: str) -> bool:
         state = hand.seats[seat]
         if claim not in CLAIMS or len(state.concealed) != HAND_BEFORE_LAST_CLAIM:

@@ -228,6 +228,12 @@ class Ruleset:
         """The value of the win, or None if the hand is not a legal win here."""
         raise NotImplementedError
 
+    def win_refusal(self, hand: HandMachine, ctx: WinContext) -> str | None:
+        """A stable code for why :meth:`score_win` refuses this shape-complete win, for the
+        seat's hint line (a hand ready by shape that can never win says why); None when the
+        ruleset names no reason."""
+        return None
+
     # --- money ---------------------------------------------------------------------------------
     def kong_payments(self, hand: HandMachine, kong: KongRecord) -> list[Payment]:
         """Payments due as soon as a kong stands (not robbed)."""
