@@ -40,6 +40,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "ready_after_plain": "Ready after discarding",
         "waits_plain": "Waits:",
         "shanten": "{n} from ready",
+        "cannot_win": "Ready in shape, cannot win: {why}",
+        "why_missing_a_suit": "needs all 3 suits",
+        "why_no_pung": "needs a pung",
+        "why_no_terminal": "needs a 1, 9 or dragon",
+        "why_not_opened": "must open (claim a set)",
+        "why_single_tile_without_piao": "a lone tile only for all pungs",
+        "why_not_four_sets_and_a_pair": "not 4 sets and a pair",
+        "why_other": "the rules refuse it",
+        "why_join": "; ",
         "complete": "Complete hand",
         "spectating": "Watching",
         "hand_over": "Hand over - v shows the settlement, n starts the next hand",
@@ -170,6 +179,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "ready_after_plain": "打出后听",
         "waits_plain": "听：",
         "shanten": "{n}向听",
+        "cannot_win": "听牌型但不能和：{why}",
+        "why_missing_a_suit": "须三色全",
+        "why_no_pung": "须有一叉（刻子）",
+        "why_no_terminal": "须有幺九",
+        "why_not_opened": "须开门",
+        "why_single_tile_without_piao": "手把一只能胡漂",
+        "why_not_four_sets_and_a_pair": "非四组一将",
+        "why_other": "规则不许",
+        "why_join": "；",
         "complete": "已成和牌",
         "spectating": "观战",
         "hand_over": "本局结束 - v 看结算，n 开始下一局",
@@ -348,6 +366,10 @@ class Strings:
 
     def __call__(self, key: str, **values: object) -> str:
         return self._table[key].format(**values)
+
+    def knows(self, key: str) -> bool:
+        """Whether there are words for ``key`` (a code from the hall this client may predate)."""
+        return key in self._table
 
     def action(self, kind: str) -> str:
         return ACTION_NAMES[self.language].get(kind, kind)
