@@ -345,18 +345,18 @@ class HandMachine:
         return found
 
     def win_refusals(self, seat: int, counts: list[int]) -> tuple[str, ...]:
-        """Why the shape waits of :meth:`winning_kinds` are refused as wins: the ruleset's
-        stable reason codes (:meth:`Ruleset.win_refusal`), distinct, in the order first met,
-        so that a hand ready by shape that can never win says why (the hint line)."""
+        """Why the shape waits of :meth:`winning_kinds` are refused as wins, asked when it found
+        none (the hint line: a hand ready by shape that can never win says why): the ruleset's
+        stable reason codes (:meth:`Ruleset.win_refusal`), distinct, in the order first met."""
         reasons: dict[str, None] = {}
         for kind in self._shape_waits(seat, counts):
             counts[kind] += 1
-            ctx = self._context(seat, counts, kind, self_draw=False)
-            if self.ruleset.score_win(self, ctx) is None:
-                reason = self.ruleset.win_refusal(self, ctx)
-                if reason is not None:
-                    reasons[reason] = None
+            reason = self.ruleset.win_refusal(
+                self, self._context(seat, counts, kind, self_draw=False)
+            )
             counts[kind] -= 1
+            if reason is not None:
+                reasons[reason] = None
         return tuple(reasons)
 
     def _shape_waits(self, seat: int, counts: list[int]) -> list[int]:
