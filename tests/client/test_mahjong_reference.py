@@ -43,8 +43,12 @@ async def test_r_shows_every_fan_of_the_rooms_ruleset_glossed_and_closes(room_id
             assert line.split(maxsplit=2)[2], f"{fan.name_zh} has no English gloss"
         assert all(cell_len(line) <= 74 for line in lines)  # inside the border at 80 columns
         assert shown.query_one("#reference").region.height <= 24
+        scroll = shown.query_one("#reference")
         await pilot.press("end")
         await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y  # the last lines can be reached
+        if len(lines) > 22:
+            assert scroll.max_scroll_y > 0
         await pilot.press("r")
         await pilot.pause()
         assert app.screen is table_screen(app)
