@@ -129,3 +129,10 @@ def test_a_hand_that_can_win_or_is_not_ready_names_no_refusal():
     assert own(baicheng_position("[555s] 123m 789p 68s 99m 4p"), E)["cannot_win"] == []
     far = Table().start(["159m 159p 2468m 246p 1s", "*", "*", "*"])
     assert own(far, E)["cannot_win"] == []
+
+
+def test_a_sichuan_hand_ready_only_through_its_void_suit_says_it_holds_the_void_suit():
+    # void s: discarding 5p would wait on 1s 4s by shape, but a win may hold no bamboo
+    hand = Table().start(["123m 456m 789m 11p 23s 5p", "*", "*", "*"])
+    assert ready(hand, E) == {} and own(hand, E)["shanten"] == 0
+    assert own(hand, E)["cannot_win"] == ["holds_void_suit"]

@@ -117,6 +117,13 @@ class Sichuan(Ruleset):
     def fan_reference(self) -> tuple[Fan, ...]:
         return tuple(FAN.values())
 
+    def win_refusal(self, hand: HandMachine, ctx: WinContext) -> str | None:
+        """缺门 (SC-01): a tile of the void suit held, or tiles of all three suits."""
+        present = suits_present(total_counts(ctx.counts, ctx.melds))
+        if self.options.void_declaration and ctx.void_suit in present:
+            return "holds_void_suit"
+        return "three_suits" if len(present) > 2 else None
+
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         return self.score(ctx)
 

@@ -119,6 +119,11 @@ class Zhongyou(Ruleset):
     def fan_reference(self) -> tuple[Fan, ...]:
         return tuple(FAN.values())
 
+    def win_refusal(self, hand: HandMachine, ctx: WinContext) -> str | None:
+        """ZY-05: the room asks for more fan than the win makes."""
+        score = zhongyou_score(table_hand(ctx), self.moment(hand, ctx))
+        return "below_min_fan" if score is not None and score.fan < self.options.min_fan else None
+
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         score = zhongyou_score(table_hand(ctx), self.moment(hand, ctx))
         if score is None or score.fan < self.options.min_fan:
