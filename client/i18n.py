@@ -40,6 +40,23 @@ STRINGS: dict[str, dict[str, str]] = {
         "ready_after_plain": "Ready after discarding",
         "waits_plain": "Waits:",
         "shanten": "{n} from ready",
+        "cannot_win": "Ready in shape, cannot win: {why}",
+        "cannot_win_short": "Cannot win: {why}",
+        "why_missing_a_suit": "needs all 3 suits",
+        "why_no_pung": "needs a pung",
+        "why_no_terminal": "needs a 1, 9 or dragon",
+        "why_not_opened": "must open (claim a set)",
+        "why_single_tile_without_piao": "a lone tile only for all pungs",
+        "why_not_four_sets_and_a_pair": "not 4 sets and a pair",
+        "why_holds_void_suit": "holds the void suit",
+        "why_three_suits": "holds all 3 suits",
+        "why_below_min_fan": "too few fan for this room",
+        "why_other": "the rules refuse it",
+        "why_join": "; ",
+        "reference_title": "Fans of {room}",
+        "reference_header": "  Fan       Value   In English",
+        "reference_note": "Names and values are the table's rules; see the settlement for a hand.",
+        "reference_close": "up/down and PgUp/PgDn scroll, r or Esc closes",
         "complete": "Complete hand",
         "spectating": "Watching",
         "hand_over": "Hand over - v shows the settlement, n starts the next hand",
@@ -189,6 +206,23 @@ STRINGS: dict[str, dict[str, str]] = {
         "ready_after_plain": "打出后听",
         "waits_plain": "听：",
         "shanten": "{n}向听",
+        "cannot_win": "听牌型但不能和：{why}",
+        "cannot_win_short": "不能和：{why}",
+        "why_missing_a_suit": "须三色全",
+        "why_no_pung": "须有一叉（刻子）",
+        "why_no_terminal": "须有幺九",
+        "why_not_opened": "须开门",
+        "why_single_tile_without_piao": "手把一只能胡漂",
+        "why_not_four_sets_and_a_pair": "非四组一将",
+        "why_holds_void_suit": "手中有缺门",
+        "why_three_suits": "未缺一门",
+        "why_below_min_fan": "番数不够起胡",
+        "why_other": "规则不许",
+        "why_join": "；",
+        "reference_title": "{room} 番种",
+        "reference_header": "  番种      番数    英文",
+        "reference_note": "番种和番数取自本桌规则；每局的计分见结算。",
+        "reference_close": "上下键和 PgUp/PgDn 滚动，r 或 Esc 关闭",
         "complete": "已成和牌",
         "spectating": "观战",
         "hand_over": "本局结束 - v 看结算，n 开始下一局",
@@ -372,6 +406,68 @@ ACTION_NAMES = {
 }
 
 
+FAN_GLOSSES: dict[str, str] = {  # an English gloss for each fan name the rulesets use
+    "平和": "plain win",
+    "平胡": "all chows",
+    "鸡胡": "chicken hand (no fan)",
+    "大对子": "all pungs",
+    "对对胡": "all pungs",
+    "清一色": "one suit",
+    "混一色": "one suit with honours",
+    "带幺九": "terminal in every set",
+    "清大对": "one suit, all pungs",
+    "将对": "all pungs of 2, 5, 8",
+    "清幺九": "all terminals",
+    "小七对": "seven pairs",
+    "龙七对": "seven pairs with four alike",
+    "清七对": "seven pairs, one suit",
+    "清龙七对": "seven pairs, one suit, four alike",
+    "天和": "heavenly hand (dealer's first)",
+    "地和": "earthly hand (first draw)",
+    "人和": "human hand (first discard)",
+    "抢杠和": "robbing a kong",
+    "根": "root: four alike, not a kong",
+    "杠": "kong",
+    "杠上花": "win on a kong's replacement",
+    "杠开": "win on a kong's replacement",
+    "自摸加番": "self-draw bonus",
+    "自摸": "self-draw",
+    "门前清": "concealed hand",
+    "门清": "concealed hand (payer)",
+    "海底捞针": "win on the last tile",
+    "小三元": "little three dragons",
+    "大三元": "big three dragons",
+    "小四喜": "little four winds",
+    "大四喜": "big four winds",
+    "字一色": "all honours",
+    "九莲宝灯": "nine gates",
+    "十八罗汉": "four kongs",
+    "十三幺": "thirteen orphans",
+    "箭刻": "dragon pung (中/发/白刻)",
+    "门风": "seat wind pung",
+    "圈风": "round wind pung",
+    "单漂": "all pungs, unique single wait",
+    "双漂": "all pungs",
+    "夹胡": "closed wait",
+    "边夹": "edge wait",
+    "单贴": "unique single wait",
+    "带鸡": "holding 1s (the chicken)",
+    "庄胡": "dealer wins",
+    "点炮": "dealt in (payer)",
+    "坐庄": "payer is dealer",
+    "宝中宝": "treasure in treasure",
+    "摸宝": "self-drew the treasure",
+    "棱子": "closed, edge or single wait",
+    "庄家": "winner is dealer",
+    "炸弹": "bomb: a self-draw, all pay",
+}
+
+
+def fan_gloss(name: str) -> str:
+    """The English gloss of a fan name; a name this client predates keeps only its Chinese."""
+    return FAN_GLOSSES.get(name, "")
+
+
 def default_language() -> str:
     chosen = os.environ.get("QIPAI_LANG", "en").lower()[:2]
     return chosen if chosen in LANGUAGES else "en"
@@ -386,6 +482,10 @@ class Strings:
 
     def __call__(self, key: str, **values: object) -> str:
         return self._table[key].format(**values)
+
+    def knows(self, key: str) -> bool:
+        """Whether there are words for ``key`` (a code from the hall this client may predate)."""
+        return key in self._table
 
     def action(self, kind: str) -> str:
         return ACTION_NAMES[self.language].get(kind, kind)

@@ -2,7 +2,8 @@
 with 14 tiles which discards leave you ready.
 
 The hall judges all of it (the seat's own view carries ``waits``, ``ready_discards`` and
-``shanten``, ruleset-exact: docs/protocol.md); this module only adds the unseen copies, counted
+``shanten``, ruleset-exact, and ``cannot_win`` when a hand ready by shape can never win:
+docs/protocol.md); this module only adds the unseen copies, counted
 from what the seat sees.
 """
 
@@ -19,6 +20,7 @@ class Hint:
     waits: tuple[tuple[int, int], ...] = ()  # (kind, unseen copies), holding 13
     ready_discards: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()  # holding 14
     shanten: int | None = None  # exchanges still needed when not ready (None: not sent)
+    cannot_win: tuple[str, ...] = ()  # why a hand ready by shape has no wait (codes)
 
 
 def unseen_counts(view: MahjongView) -> list[int]:
@@ -56,4 +58,4 @@ def hint(view: MahjongView) -> Hint | None:
                 for discard, waits in me.ready_discards
             )
         )
-    return Hint(shanten=me.shanten)
+    return Hint(shanten=me.shanten, cannot_win=me.cannot_win)

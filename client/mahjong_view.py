@@ -52,6 +52,7 @@ class SeatView:
     waits: tuple[int, ...] | None  # the hint line's figures, in our own seat's view only:
     ready_discards: tuple[tuple[int, tuple[int, ...]], ...] | None = None  # holding 14
     shanten: int | None = None  # exchanges from ready when neither lists anything
+    cannot_win: tuple[str, ...] = ()  # at shanten 0, the hall's codes for why no wait wins
     score: int = 0
     bot: bool = False
     bot_level: str | None = None  # how well a bot seat plays (easy, normal, strong)
@@ -160,6 +161,7 @@ def _seat(wire: Any, player: dict[str, Any], score: int) -> SeatView:
         waits=None if waits is None else tuple(_int(k, "wait") for k in waits),
         ready_discards=_ready_discards(wire.get("ready_discards")),
         shanten=None if wire.get("shanten") is None else _int(wire["shanten"], "shanten"),
+        cannot_win=tuple(str(code) for code in wire.get("cannot_win") or ()),
         score=score,
         bot=bool(player.get("bot")),
         bot_level=level if (level := player.get("bot_level")) in BOT_LEVELS else None,

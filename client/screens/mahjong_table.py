@@ -27,6 +27,7 @@ from client.i18n import Strings, default_language
 from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire, wind_of
 from client.screens.mahjong_claim_window import ClaimSeat, MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
+from client.screens.mahjong_reference import MahjongReferenceScreen, reference_text
 from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.screens.mahjong_xiapao import ChineseXiapaoScreen, MahjongXiapaoScreen
 from client.screens.table_screen import Hall, TableScreen
@@ -95,6 +96,7 @@ def table_bindings(language: str) -> list[Binding]:
         Binding("x,space", "choose('pass')", pass_, id="mahjong.pass"),
         Binding("L", "choose('leave')", "Leave hand", show=False, id="mahjong.leave_hand"),
         Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
+        Binding("r", "reference", "Fan reference", show=False, id="mahjong.reference"),
         Binding("n", "ready", ready, id="mahjong.ready"),
         Binding("b", "add_bots", bots, id="mahjong.add_bots"),
         Binding("a", "auto", "Auto-play on/off", show=False, id="mahjong.auto"),
@@ -735,6 +737,11 @@ class MahjongTableScreen(TableScreen):
             shown = MahjongSettlementScreen(self.view, self.strings, self.tile_style)
             after = self._settlement_closed if self.view.match_over else None
             self.app.push_screen(shown, after)  # the last one's Enter goes to the lobby, as said
+
+    def action_reference(self) -> None:
+        """`r`: the fans of the table's ruleset (screens/mahjong_reference.py)."""
+        text = reference_text(self.view, ruleset_title(self.view), self.strings)
+        self.app.push_screen(MahjongReferenceScreen(text))
 
     def _send(self, action: dict[str, Any]) -> None:
         """The machine action goes out as `act` with its type and tile, for the seat shown

@@ -415,6 +415,8 @@ class MahjongBoard(Widget):
         s = self.strings
         if found is None:
             return Text("  ", style="italic")
+        if found.cannot_win and found.shanten == 0:
+            return Text(self._cannot_win(found.cannot_win, width), style="italic")
         if found.shanten is not None and not found.waits and not found.ready_discards:
             text = s("complete") if found.shanten < 0 else s("shanten", n=found.shanten)
             return Text(f"  {text}", style="italic")
@@ -423,6 +425,25 @@ class MahjongBoard(Widget):
             if line.cell_len <= width:
                 return line
         return line
+
+    def _cannot_win(self, codes: tuple[str, ...], width: int) -> str:
+        """Every reason, then the first alone, then without the lead-in, rather than cut."""
+        s = self.strings
+        lines = [f"  {s('cannot_win', why=self.refusals(codes))}"]
+        lines.append(f"  {s('cannot_win', why=self.refusals(codes[:1]))}")
+        lines.append(f"  {s('cannot_win_short', why=self.refusals(codes[:1]))}")
+        return next((line for line in lines if cell_len(line) <= width), lines[-1])
+
+    def refusals(self, codes: tuple[str, ...]) -> str:
+        """The hall's reason codes in words; a code this client does not know is said plainly,
+        never shown raw."""
+        s = self.strings
+        words: list[str] = []
+        for code in codes:
+            word = s("why_" + code) if s.knows("why_" + code) else s("why_other")
+            if word not in words:
+                words.append(word)
+        return s("why_join").join(words)
 
     def _hint_text(self, found: Hint, detail: int) -> Text:
         """``detail`` 2: waits with unseen counts; 1: waits alone; 0: ready discards alone."""

@@ -33,6 +33,12 @@ class Fan:
         return cls(str(data["name"]), int(data["value"]))
 
 
+def fan_table(*fans: Fan) -> dict[str, Fan]:
+    """A ruleset's fans by name: its scoring takes each from here and its reference screen
+    lists them all (``Ruleset.fan_reference``), so a value is written once."""
+    return {fan.name_zh: fan for fan in fans}
+
+
 @dataclass(frozen=True)
 class Payment:
     """A transfer of ``amount`` points from payer to payee, with the rule that caused it."""

@@ -169,14 +169,41 @@ async def test_number_keys_choose_a_tile_and_d_discards_it():
 
 
 @pytest.mark.asyncio
-async def test_the_hint_line_shows_what_the_hall_judged_not_a_shape_count():
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "  Ready in shape, cannot win: needs all 3 suits"),
+        ("zh", "  听牌型但不能和：须三色全"),
+    ],
+)
+async def test_the_hint_line_says_why_a_hand_ready_by_shape_cannot_win(language, line):
     """Baicheng: discarding 1m would wait on 7s by shape, in two suits only (三色全 unmet). The
-    hall lists no such discard, so the line shows the distance it sent instead."""
+    hall lists no such discard and says which requirement fails; the line says it in words,
+    not a bare 0向听."""
     hand = baicheng_position("[555p] 123s 789p 68s 99p 1m")
-    app = TableApp(FakeHall(), table_wire(hand, E))
+    app = TableApp(FakeHall(), table_wire(hand, E), strings=Strings(language))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert board_text(app).split("\n")[-1].rstrip() == "  0 from ready"
+        assert board_text(app).split("\n")[-1].rstrip() == line
+
+
+@pytest.mark.asyncio
+async def test_a_hand_that_has_not_opened_is_told_to_open_and_an_unknown_code_is_said_plainly():
+    closed = baicheng_position("23m 999m 789p 456s 99s 5m")
+    wire = table_wire(closed, E)
+    app = TableApp(FakeHall(), wire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert board_text(app).split("\n")[-1].rstrip() == (
+            "  Ready in shape, cannot win: must open (claim a set)"
+        )
+    wire["hand"]["seats"][E]["cannot_win"] = ["not_opened", "a_code_from_a_newer_hall"]
+    app = TableApp(FakeHall(), wire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert board_text(app).split("\n")[-1].rstrip() == (
+            "  Ready in shape, cannot win: must open (claim a set); the rules refuse it"
+        )
 
 
 @pytest.mark.asyncio

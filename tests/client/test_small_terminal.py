@@ -81,3 +81,18 @@ def test_a_long_hint_gives_way_to_a_shorter_one_rather_than_being_cut():
     assert board.hint_line(None, found, 40).plain.strip() == (
         "Ready after discarding 1m 2m 3m 4m 5m 6m"
     )
+
+
+def test_why_a_hand_cannot_win_gives_way_to_its_first_reason_then_a_shorter_lead_in():
+    from client.i18n import Strings
+    from client.mahjong_hints import Hint
+    from client.widgets.tiles import TileStyle
+
+    board = MahjongBoard(Strings(), TileStyle())
+    found = Hint(shanten=0, cannot_win=("not_opened", "single_tile_without_piao"))
+    both = "  Ready in shape, cannot win: must open (claim a set); a lone tile only for all pungs"
+    assert board.hint_line(None, found, 100).plain == both
+    first = "  Ready in shape, cannot win: must open (claim a set)"
+    assert board.hint_line(None, found, 80).plain == first
+    assert board.hint_line(None, found, 58).plain == first
+    assert board.hint_line(None, found, 40).plain == "  Cannot win: must open (claim a set)"

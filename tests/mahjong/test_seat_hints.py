@@ -11,7 +11,7 @@ from qipai.mahjong.tiles import format_kinds, parse_kinds
 from tests.mahjong.test_lengzi_table import Deal
 from tests.mahjong.test_machine_positions import E, S, Table, discard
 
-HINT_FIELDS = ("waits", "ready_discards", "shanten")
+HINT_FIELDS = ("waits", "ready_discards", "shanten", "cannot_win")
 
 
 def own(hand: HandMachine, seat: int) -> dict:
@@ -51,7 +51,7 @@ def test_thirteen_tiles_show_the_waits_and_far_hands_their_distance():
     assert own(hand, E)["ready_discards"] == [] and own(hand, E)["shanten"] is None
     far = Table().start(["159m 159p 2468m 246p 1s", "*", "*", "*"])
     # sets 456m 456p, partial 12m 89m 12p, no pair: two exchanges from ready
-    assert [own(far, E)[field] for field in HINT_FIELDS] == [[], [], 2]
+    assert [own(far, E)[field] for field in HINT_FIELDS] == [[], [], 2, []]
 
 
 def baicheng_position(east: str) -> HandMachine:
@@ -108,3 +108,31 @@ def test_the_hint_is_judged_once_per_hand_state_of_the_seat(monkeypatch):
         hand.view(viewer)
     assert sorted(judged) == [E, E, S, 2, 3]  # only East's hand changed
     assert own(hand, E)["waits"] == parse_kinds("78p")
+
+
+def test_a_baicheng_hand_ready_by_shape_that_can_never_win_says_which_requirement_it_breaks():
+    # 14 tiles in two suits (no man): every discard that leaves it ready by shape waits on a
+    # win without 三色全, so it is 0 from ready with no discard listed, and says why.
+    hand = baicheng_position("[555p] 123s 789p 68s 99p 1m")
+    assert own(hand, E)["cannot_win"] == ["missing_a_suit"]
+    # Concealed: after 5m the waits 1m 4m have all three suits, a pung and terminals, but
+    # the hand has not opened (开门); so has every other ready discard.
+    closed = baicheng_position("23m 999m 789p 456s 99s 5m")
+    assert ready(closed, E) == {} and own(closed, E)["shanten"] == 0
+    assert own(closed, E)["cannot_win"] == ["not_opened"]
+    discard(closed, E, "5m")  # holding 13: the same with no waits listed
+    assert own(closed, E)["waits"] == [] and own(closed, E)["shanten"] == 0
+    assert own(closed, E)["cannot_win"] == ["not_opened"]
+
+
+def test_a_hand_that_can_win_or_is_not_ready_names_no_refusal():
+    assert own(baicheng_position("[555s] 123m 789p 68s 99m 4p"), E)["cannot_win"] == []
+    far = Table().start(["159m 159p 2468m 246p 1s", "*", "*", "*"])
+    assert own(far, E)["cannot_win"] == []
+
+
+def test_a_sichuan_hand_ready_only_through_its_void_suit_says_it_holds_the_void_suit():
+    # void s: discarding 5p would wait on 1s 4s by shape, but a win may hold no bamboo
+    hand = Table().start(["123m 456m 789m 11p 23s 5p", "*", "*", "*"])
+    assert ready(hand, E) == {} and own(hand, E)["shanten"] == 0
+    assert own(hand, E)["cannot_win"] == ["holds_void_suit"]

@@ -22,16 +22,17 @@ def test_each_seat_sees_only_its_own_hand_and_a_spectator_none() -> None:
 
 
 def test_the_hint_line_is_in_the_seats_own_view_alone_through_a_hand() -> None:
-    """Waits, ready discards and the distance to ready tell much about a hand: no other seat
-    and no spectator ever gets them, at any point of a hand."""
+    """Waits, ready discards, the distance to ready and why the hand cannot win tell much about
+    it: no other seat and no spectator ever gets them, at any point of a hand."""
     hand = HandMachine(get_ruleset("sichuan"), 11)
-    fields = ("waits", "ready_discards", "shanten")
+    fields = ("waits", "ready_discards", "shanten", "cannot_win")
     while True:
         for viewer in (None, 0, 1, 2, 3):
             for seat, shown in enumerate(hand.view(viewer)["seats"]):
                 if seat == viewer and not hand.over and hand.seats[seat].win is None:
                     assert isinstance(shown["waits"], list), (viewer, seat)
                     assert isinstance(shown["ready_discards"], list), (viewer, seat)
+                    assert isinstance(shown["cannot_win"], list), (viewer, seat)
                 else:
                     assert all(shown[f] is None for f in fields), (viewer, seat)
         if hand.over:

@@ -317,3 +317,18 @@ def test_other_rulesets_leave_the_match_length_to_the_table(name: str) -> None:
         match.finish_hand(play_hand(match.start_hand(seed)))
         assert not match.over
     assert match.pot == (match.table_state["pot"] if name == "lengzi" else 0)
+
+
+def test_a_hand_whose_only_win_is_below_the_rooms_minimum_fan_says_so_in_its_hint() -> None:
+    hand = Deal(zhongyou(min_fan=1)).start(
+        [
+            "5s 123p 456p 789s 11m E W",
+            "[555m] 123m 789p 33s 46s",
+            "678m 99m 678p 99s 11s E",
+            "234m 34p 789p 22s NN C",
+        ],
+        dealer=NORTH,
+        turn=EAST,
+    )
+    own = hand.view(SOUTH)["seats"][SOUTH]
+    assert (own["waits"], own["shanten"], own["cannot_win"]) == ([], 0, ["below_min_fan"])

@@ -251,7 +251,12 @@ def assert_hidden(view: dict, seats: frozenset[int]) -> None:
         seat = seat_view["seat"]
         if seat in seats:
             continue
-        for hint in ("waits", "ready_discards", "shanten"):  # the hint line is the seat's
+        for hint in (
+            "waits",
+            "ready_discards",
+            "shanten",
+            "cannot_win",
+        ):  # the hint line is the seat's
             assert seat_view[hint] is None, (seat, hint, seat_view)
         if not ended and seat_view["won"] is None:
             assert seat_view["hand"] is None, (seat, seat_view)

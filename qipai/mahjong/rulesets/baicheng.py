@@ -21,10 +21,14 @@ from qipai.mahjong.rulesets.baicheng_requirements import (
     unmet_requirement,
 )
 from qipai.mahjong.rulesets.baicheng_scoring import (
+    FAN,
     kong_payments,
     win_lines,
     win_payments,
     winner_fans,
+)
+from qipai.mahjong.rulesets.baicheng_treasure import (
+    FAN as TREASURE_FAN,
 )
 from qipai.mahjong.rulesets.baicheng_treasure import (
     TreasureStage,
@@ -44,7 +48,7 @@ from qipai.mahjong.rulesets.lengzi_table_hand import (
     table_hand,
 )
 from qipai.mahjong.rulesets.options import RulesetOptions
-from qipai.mahjong.scoring import Payment, WinRecord, WinScore
+from qipai.mahjong.scoring import Fan, Payment, WinRecord, WinScore
 from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import NUM_KINDS, kind_of
@@ -136,6 +140,11 @@ class Baicheng(Ruleset):
         unmet = unmet_requirement(seat_hand(hand, seat, tile))
         return WinRequirementUnmet(unmet) if unmet is not None else None
 
+    def win_refusal(self, hand: HandMachine, ctx: WinContext) -> str | None:
+        """The first requirement of §3 the complete hand breaks (``Requirement``'s codes)."""
+        unmet = unmet_requirement(table_hand(ctx))
+        return unmet.value if unmet is not None else None
+
     def may_meld(self, hand: HandMachine, seat: int, kind: int, claim: str) -> bool:
         state = hand.seats[seat]
         if claim not in CLAIMS or len(state.concealed) != HAND_BEFORE_LAST_CLAIM:
@@ -157,6 +166,10 @@ class Baicheng(Ruleset):
         """A discard win reads the tiles, the requirements on them and whether the winner deals
         (the treasure counts only on a self-draw)."""
         return seat == hand.dealer
+
+    def fan_reference(self) -> tuple[Fan, ...]:
+        """The winner's 加番, the treasure's, then the payer's own 输番 (点炮, 坐庄, 门清)."""
+        return (*FAN.values(), *TREASURE_FAN.values())
 
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         dealer = ctx.seat == hand.dealer

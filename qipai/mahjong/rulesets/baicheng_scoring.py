@@ -14,12 +14,27 @@ from qipai.mahjong.analysis import SetShape, decompositions
 from qipai.mahjong.notation import HandText, Meld, MeldKind
 from qipai.mahjong.rulesets.baicheng_requirements import all_kinds, all_melds_are_triplets, opened
 from qipai.mahjong.rulesets.lengzi_waits import wait_shape
-from qipai.mahjong.scoring import Fan, Payment, WinScore
+from qipai.mahjong.scoring import Fan, Payment, WinScore, fan_table
 
 SEATS = 4
 CHICKEN = 18  # 1s, 幺鸡
 EXPOSED_KONG_MONEY = 3
 CONCEALED_KONG_MONEY = 5
+
+FAN = fan_table(
+    Fan("单漂", 2),
+    Fan("双漂", 1),
+    Fan("夹胡", 1),
+    Fan("边夹", 1),
+    Fan("单贴", 1),
+    Fan("带鸡", 1),
+    Fan("自摸", 1),
+    Fan("庄胡", 1),
+    Fan("点炮", 1),
+    Fan("坐庄", 1),
+    Fan("门清", 1),
+)
+"""Every fan of the ruleset (FAN values are written here only)."""
 
 
 def is_piao(hand: HandText) -> bool:
@@ -38,13 +53,13 @@ def wait_fan(hand: HandText) -> Fan | None:
     """
     shape = wait_shape(hand)
     if is_piao(hand):
-        return Fan("单漂", 2) if shape.single else Fan("双漂", 1)
+        return FAN["单漂"] if shape.single else FAN["双漂"]
     if shape.closed:
-        return Fan("夹胡", 1)
+        return FAN["夹胡"]
     if shape.edge:
-        return Fan("边夹", 1)
+        return FAN["边夹"]
     if shape.single:
-        return Fan("单贴", 1)
+        return FAN["单贴"]
     return None
 
 
@@ -62,13 +77,13 @@ def winner_fans(
     """
     fans = [fan for fan in (wait_fan(hand),) if fan is not None]
     if CHICKEN in all_kinds(hand):
-        fans.append(Fan("带鸡", 1))
+        fans.append(FAN["带鸡"])
     if treasure_fan is not None:
         fans.append(treasure_fan)
     if self_draw:
-        fans.append(Fan("自摸", 1))
+        fans.append(FAN["自摸"])
     if winner_is_dealer:
-        fans.append(Fan("庄胡", 1))
+        fans.append(FAN["庄胡"])
     total = sum(f.value for f in fans)
     return WinScore(fans=tuple(fans), fan=total, raw_fan=total)
 
@@ -79,11 +94,11 @@ def payer_fans(
     """输番: the payer's own doublings (点炮 also for a robbed konger, §7)."""
     fans = []
     if payer == discarder:
-        fans.append(Fan("点炮", 1))
+        fans.append(FAN["点炮"])
     if payer == dealer:
-        fans.append(Fan("坐庄", 1))
+        fans.append(FAN["坐庄"])
     if not opened(melds):
-        fans.append(Fan("门清", 1))
+        fans.append(FAN["门清"])
     return fans
 
 

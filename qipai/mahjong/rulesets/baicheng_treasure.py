@@ -16,10 +16,16 @@ from qipai.mahjong.notation import HandText
 from qipai.mahjong.rulesets.baicheng_requirements import unmet_requirement
 from qipai.mahjong.rulesets.baicheng_scoring import winner_fans
 from qipai.mahjong.rulesets.lengzi_waits import own_waits
-from qipai.mahjong.scoring import Fan
+from qipai.mahjong.scoring import Fan, fan_table
 
 USED_UP = 3
 """The treasure is used up when its other three copies are all visible (BC-04a)."""
+
+FAN = fan_table(
+    Fan("宝中宝", 2),
+    Fan("摸宝", 1),
+)
+"""Every fan of the ruleset (FAN values are written here only)."""
 
 
 class TreasureStage(IntEnum):
@@ -66,8 +72,8 @@ def treasure_win(hand: HandText, treasure: int, *, winner_is_dealer: bool) -> Tr
     if not ready:
         return None
     if treasure in ready:
-        return TreasureWin(replace(hand, winning=treasure), Fan("宝中宝", 2))
-    moubao = Fan("摸宝", 1)
+        return TreasureWin(replace(hand, winning=treasure), FAN["宝中宝"])
+    moubao = FAN["摸宝"]
 
     def value(kind: int) -> int:
         completed = replace(hand, winning=kind)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from qipai.mahjong.rulesets.fees import FeePolicy, percent_fee
 from qipai.mahjong.rulesets.options import RulesetOptions
-from qipai.mahjong.scoring import Payment, WinRecord, WinScore
+from qipai.mahjong.scoring import Fan, Payment, WinRecord, WinScore
 from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import kinds_in_set
 
@@ -227,6 +227,17 @@ class Ruleset:
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         """The value of the win, or None if the hand is not a legal win here."""
         raise NotImplementedError
+
+    def fan_reference(self) -> tuple[Fan, ...]:
+        """Every fan :meth:`score_win` can award, with its value, in the rules book's order:
+        the table's reference screen reads them here (no copy of a value in a client)."""
+        raise NotImplementedError
+
+    def win_refusal(self, hand: HandMachine, ctx: WinContext) -> str | None:
+        """A stable code for why :meth:`score_win` refuses this shape-complete win, for the
+        seat's hint line (a hand ready by shape that can never win says why); None when the
+        ruleset names no reason."""
+        return None
 
     # --- money ---------------------------------------------------------------------------------
     def kong_payments(self, hand: HandMachine, kong: KongRecord) -> list[Payment]:

@@ -15,6 +15,7 @@ from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Room, Ruleset
 from qipai.mahjong.rulesets.fees import FeePolicy
 from qipai.mahjong.rulesets.lengzi_settlement import (
+    FAN,
     LENGZI_FAN,
     LengziWin,
     is_lengzi,
@@ -25,7 +26,7 @@ from qipai.mahjong.rulesets.lengzi_settlement import (
 )
 from qipai.mahjong.rulesets.lengzi_table_hand import standing_kongs, table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions, option
-from qipai.mahjong.scoring import POT, Payment, WinRecord, WinScore, net
+from qipai.mahjong.scoring import POT, Fan, Payment, WinRecord, WinScore, net
 from qipai.mahjong.table.errors import IllegalAction
 from qipai.mahjong.table.state import WinContext
 
@@ -128,6 +129,9 @@ class Lengzi(Ruleset):
     def win_judgement_key(self, hand: HandMachine, seat: int) -> Hashable:
         """Besides the tiles, a win's value reads only whether the winner deals."""
         return seat == hand.dealer
+
+    def fan_reference(self) -> tuple[Fan, ...]:
+        return tuple(FAN.values())
 
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         lengzi = is_lengzi(table_hand(ctx), strict_single_wait=self.options.strict_single_wait)

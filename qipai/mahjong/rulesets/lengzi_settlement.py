@@ -12,14 +12,21 @@ from dataclasses import dataclass
 
 from qipai.mahjong.notation import HandText, MeldKind
 from qipai.mahjong.rulesets.lengzi_waits import wait_shape
-from qipai.mahjong.scoring import HOUSE, POT, Fan, Payment, WinScore
+from qipai.mahjong.scoring import HOUSE, POT, Fan, Payment, WinScore, fan_table
 
 SEATS = 4
 FIXED_POT_CONTRIBUTION = 100
 """The seed's literal 100 coins per 点炮 (LZ-10), whatever the stake."""
 
 EXPOSED_KONGS = (MeldKind.KONG_EXPOSED, MeldKind.KONG_ADDED)
-LENGZI_FAN = Fan("棱子", 1)
+
+FAN = fan_table(
+    Fan("棱子", 1),
+    Fan("庄家", 1),
+    Fan("炸弹", 1),
+)
+"""Every fan of the ruleset (FAN values are written here only)."""
+LENGZI_FAN = FAN["棱子"]
 
 
 def is_lengzi(hand: HandText, *, strict_single_wait: bool = False) -> bool:
@@ -40,9 +47,9 @@ def lengzi_score(*, winner_is_dealer: bool, self_draw: bool, lengzi: bool) -> Wi
     """The winner's doublings; a dealer payer adds his own one in ``win_payments``."""
     fans = []
     if winner_is_dealer:
-        fans.append(Fan("庄家", 1))
+        fans.append(FAN["庄家"])
     if self_draw:
-        fans.append(Fan("炸弹", 1))
+        fans.append(FAN["炸弹"])
     if lengzi:
         fans.append(LENGZI_FAN)
     total = sum(f.value for f in fans)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from qipai.mahjong.rulesets.base import Room, Ruleset
 from qipai.mahjong.rulesets.fees import fee_percent_option
 from qipai.mahjong.rulesets.options import RulesetOptions, option
-from qipai.mahjong.rulesets.sichuan_fans import sichuan_score, suits_present, total_counts
-from qipai.mahjong.scoring import Payment, WinRecord, WinScore, multiplier
+from qipai.mahjong.rulesets.sichuan_fans import FAN, sichuan_score, suits_present, total_counts
+from qipai.mahjong.scoring import Fan, Payment, WinRecord, WinScore, multiplier
 from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import kind_of, suit_of
 
@@ -113,6 +113,16 @@ class Sichuan(Ruleset):
     def win_judgement_key(self, hand: HandMachine, seat: int) -> Hashable:
         """A win's value here is the tiles' alone (the moment's flags are all off)."""
         return ()
+
+    def fan_reference(self) -> tuple[Fan, ...]:
+        return tuple(FAN.values())
+
+    def win_refusal(self, hand: HandMachine, ctx: WinContext) -> str | None:
+        """缺门 (SC-01): a tile of the void suit held, or tiles of all three suits."""
+        present = suits_present(total_counts(ctx.counts, ctx.melds))
+        if self.options.void_declaration and ctx.void_suit in present:
+            return "holds_void_suit"
+        return "three_suits" if len(present) > 2 else None
 
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         return self.score(ctx)

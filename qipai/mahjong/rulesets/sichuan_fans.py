@@ -8,12 +8,34 @@ total it yields, not by its own value.
 from __future__ import annotations
 
 from qipai.mahjong.analysis import SetShape, decompositions, is_seven_pairs
-from qipai.mahjong.scoring import Fan, WinScore
+from qipai.mahjong.scoring import Fan, WinScore, fan_table
 from qipai.mahjong.table.state import TableMeld, WinContext
 from qipai.mahjong.tiles import NUM_KINDS, suit_of
 
 SEVEN_PAIRS_ROOT = {"龙七对", "清龙七对"}
 """Patterns that consume one 根."""
+
+FAN = fan_table(
+    Fan("小七对", 3),
+    Fan("龙七对", 5),
+    Fan("清七对", 5),
+    Fan("清龙七对", 6),
+    Fan("平和", 1),
+    Fan("大对子", 2),
+    Fan("清一色", 3),
+    Fan("带幺九", 3),
+    Fan("清大对", 4),
+    Fan("将对", 4),
+    Fan("清幺九", 5),
+    Fan("天和", 6),
+    Fan("地和", 6),
+    Fan("抢杠和", 2),
+    Fan("根", 1),
+    Fan("杠", 1),
+    Fan("杠上花", 1),
+    Fan("自摸加番", 1),
+)
+"""Every fan of the ruleset (FAN values are written here only)."""
 
 
 def total_counts(counts: tuple[int, ...], melds: tuple[TableMeld, ...]) -> list[int]:
@@ -63,13 +85,13 @@ def pattern_candidates(ctx: WinContext) -> list[Fan]:
         and is_seven_pairs(ctx.counts, quads_as_two_pairs=True)
     ):
         has_root = roots(ctx.counts, ctx.melds) > 0
-        found.append(Fan("小七对", 3))
+        found.append(FAN["小七对"])
         if has_root:
-            found.append(Fan("龙七对", 5))
+            found.append(FAN["龙七对"])
         if one_suit:
-            found.append(Fan("清七对", 5))
+            found.append(FAN["清七对"])
         if one_suit and has_root:
-            found.append(Fan("清龙七对", 6))
+            found.append(FAN["清龙七对"])
     melds_all_pungs = all(m.type != "chow" for m in ctx.melds)
     melds_terminal = all(_meld_has_terminal(m) for m in ctx.melds)
     all_258 = all(total[k] == 0 or k % 9 in (1, 4, 7) for k in range(NUM_KINDS))
@@ -80,19 +102,19 @@ def pattern_candidates(ctx: WinContext) -> list[Fan]:
             and _is_terminal_kind(deco.pair)
             and all(_set_has_terminal(shape, first) for shape, first in deco.sets)
         )
-        found.append(Fan("平和", 1))
+        found.append(FAN["平和"])
         if all_pungs:
-            found.append(Fan("大对子", 2))
+            found.append(FAN["大对子"])
         if one_suit:
-            found.append(Fan("清一色", 3))
+            found.append(FAN["清一色"])
         if yaojiu:
-            found.append(Fan("带幺九", 3))
+            found.append(FAN["带幺九"])
         if one_suit and all_pungs:
-            found.append(Fan("清大对", 4))
+            found.append(FAN["清大对"])
         if all_pungs and all_258:
-            found.append(Fan("将对", 4))
+            found.append(FAN["将对"])
         if one_suit and yaojiu:
-            found.append(Fan("清幺九", 5))
+            found.append(FAN["清幺九"])
     return found
 
 
@@ -108,11 +130,11 @@ def sichuan_score(
     if not candidates:
         return None
     if ctx.heavenly:
-        candidates.append(Fan("天和", 6))
+        candidates.append(FAN["天和"])
     if ctx.earthly:
-        candidates.append(Fan("地和", 6))
+        candidates.append(FAN["地和"])
     if ctx.robbing:
-        candidates.append(Fan("抢杠和", 2))
+        candidates.append(FAN["抢杠和"])
     root_count = roots(ctx.counts, ctx.melds)
 
     def yield_of(fan: Fan) -> tuple[int, int]:
@@ -122,11 +144,11 @@ def sichuan_score(
     pattern = max(candidates, key=yield_of)
     fans = [pattern]
     free_roots = root_count - (1 if pattern.name_zh in SEVEN_PAIRS_ROOT else 0)
-    fans.extend(Fan("根", 1) for _ in range(free_roots))
-    fans.extend(Fan("杠", 1) for m in ctx.melds if m.is_kong)
+    fans.extend(FAN["根"] for _ in range(free_roots))
+    fans.extend(FAN["杠"] for m in ctx.melds if m.is_kong)
     if ctx.self_draw and ctx.after_kong:
-        fans.append(Fan("杠上花", 1))
+        fans.append(FAN["杠上花"])
     if ctx.self_draw and self_draw_fan:
-        fans.append(Fan("自摸加番", 1))
+        fans.append(FAN["自摸加番"])
     raw = sum(f.value for f in fans)
     return WinScore(tuple(fans), min(raw, cap) if cap else raw, raw)

@@ -18,13 +18,13 @@ from qipai.mahjong.rulesets.lengzi_settlement import (
 )
 from qipai.mahjong.rulesets.lengzi_table_hand import table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions, option
-from qipai.mahjong.rulesets.zhongyou_fans import ZhongyouMoment, zhongyou_score
+from qipai.mahjong.rulesets.zhongyou_fans import FAN, ZhongyouMoment, zhongyou_score
 from qipai.mahjong.rulesets.zhongyou_settlement import (
     liability,
     share_payments,
     twelve_down_feeder,
 )
-from qipai.mahjong.scoring import Payment, WinRecord, WinScore
+from qipai.mahjong.scoring import Fan, Payment, WinRecord, WinScore
 from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import WINDS
 
@@ -115,6 +115,14 @@ class Zhongyou(Ruleset):
             self.round_wind(hand),
             seat != hand.dealer and hand.discard_count == 1,
         )
+
+    def fan_reference(self) -> tuple[Fan, ...]:
+        return tuple(FAN.values())
+
+    def win_refusal(self, hand: HandMachine, ctx: WinContext) -> str | None:
+        """ZY-05: the room asks for more fan than the win makes."""
+        score = zhongyou_score(table_hand(ctx), self.moment(hand, ctx))
+        return "below_min_fan" if score is not None and score.fan < self.options.min_fan else None
 
     def score_win(self, hand: HandMachine, ctx: WinContext) -> WinScore | None:
         score = zhongyou_score(table_hand(ctx), self.moment(hand, ctx))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from qipai.mahjong.analysis import SetShape, decompositions, is_thirteen_orphans
 from qipai.mahjong.notation import HandText, MeldKind
-from qipai.mahjong.scoring import Fan, WinScore
+from qipai.mahjong.scoring import Fan, WinScore, fan_table
 from qipai.mahjong.tiles import DRAGONS, WINDS, is_honour, is_terminal, suit_of
 
 LIMIT = 9
@@ -20,6 +20,34 @@ LIMIT = 9
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 WIND_NAMES = "东南西北"
 DRAGON_NAMES = ("中", "发", "白")
+
+FAN = fan_table(
+    Fan("平胡", 1),
+    Fan("对对胡", 3),
+    Fan("混一色", 3),
+    Fan("清一色", 7),
+    Fan("小三元", 5),
+    Fan("门前清", 1),
+    Fan("自摸", 1),
+    Fan("杠开", 1),
+    Fan("海底捞针", 1),
+    Fan("鸡胡", 0),
+    Fan("十三幺", LIMIT),
+    Fan("大三元", LIMIT),
+    Fan("大四喜", LIMIT),
+    Fan("小四喜", LIMIT),
+    Fan("字一色", LIMIT),
+    Fan("清幺九", LIMIT),
+    Fan("九莲宝灯", LIMIT),
+    Fan("十八罗汉", LIMIT),
+    Fan("天和", LIMIT),
+    Fan("人和", LIMIT),
+    Fan("地和", LIMIT),
+    Fan("箭刻", 1),
+    Fan("门风", 1),
+    Fan("圈风", 1),
+)
+"""Every fan of the ruleset (FAN values are written here only)."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +113,7 @@ def _limit_hands(hand: HandText, reading: _Sets, kinds: list[int]) -> list[Fan]:
         names.append("九莲宝灯")
     if sum(kong for _, _, kong in reading.sets) == 4:
         names.append("十八罗汉")
-    return [Fan(name, LIMIT) for name in names]
+    return [FAN[name] for name in names]
 
 
 def _nine_gates(hand: HandText) -> bool:
@@ -102,22 +130,22 @@ def _pattern_fans(hand: HandText, reading: _Sets, kinds: list[int], moment: Zhon
     fans = _limit_hands(hand, reading, kinds)
     triplets = [k for chow, k, _ in reading.sets if not chow]
     if not triplets and reading.pair not in (*DRAGONS, moment.seat_wind, moment.round_wind):
-        fans.append(Fan("平胡", 1))
+        fans.append(FAN["平胡"])
     if len(triplets) == 4:
-        fans.append(Fan("对对胡", 3))
+        fans.append(FAN["对对胡"])
     suits = {suit_of(k) for k in kinds} - {None}
     honours = any(is_honour(k) for k in kinds)
     if len(suits) == 1:
-        fans.append(Fan("混一色", 3) if honours else Fan("清一色", 7))
+        fans.append(FAN["混一色"] if honours else FAN["清一色"])
     dragon_pungs = [k for k in triplets if k in DRAGONS]
     if len(dragon_pungs) == 2 and reading.pair in DRAGONS:
-        fans.append(Fan("小三元", 5))
+        fans.append(FAN["小三元"])
     elif len(dragon_pungs) < 3:
-        fans.extend(Fan(f"{DRAGON_NAMES[k - 31]}刻", 1) for k in dragon_pungs)
+        fans.extend(Fan(f"{DRAGON_NAMES[k - 31]}刻", FAN["箭刻"].value) for k in dragon_pungs)
     if moment.seat_wind in triplets:
-        fans.append(Fan(f"门风{WIND_NAMES[moment.seat_wind - 27]}", 1))
+        fans.append(Fan(f"门风{WIND_NAMES[moment.seat_wind - 27]}", FAN["门风"].value))
     if moment.round_wind in triplets:
-        fans.append(Fan(f"圈风{WIND_NAMES[moment.round_wind - 27]}", 1))
+        fans.append(Fan(f"圈风{WIND_NAMES[moment.round_wind - 27]}", FAN["圈风"].value))
     return fans
 
 
@@ -125,20 +153,20 @@ def _moment_fans(hand: HandText, moment: ZhongyouMoment) -> list[Fan]:
     fans = []
     for flag, name in ((moment.heavenly, "天和"), (moment.human, "人和"), (moment.earthly, "地和")):
         if flag:
-            fans.append(Fan(name, LIMIT))
+            fans.append(FAN[name])
     if all(m.kind is MeldKind.KONG_CONCEALED for m in hand.melds):
-        fans.append(Fan("门前清", 1))
+        fans.append(FAN["门前清"])
     if moment.self_draw or moment.robbing:
-        fans.append(Fan("自摸", 1))
+        fans.append(FAN["自摸"])
     if moment.after_kong:
-        fans.append(Fan("杠开", 1))
+        fans.append(FAN["杠开"])
     if moment.last_tile and moment.self_draw:
-        fans.append(Fan("海底捞针", 1))
+        fans.append(FAN["海底捞针"])
     return fans
 
 
 def _score(fans: Iterable[Fan]) -> WinScore:
-    fans = tuple(fans) or (Fan("鸡胡", 0),)
+    fans = tuple(fans) or (FAN["鸡胡"],)
     raw = sum(f.value for f in fans)
     return WinScore(fans=fans, fan=min(raw, LIMIT), raw_fan=raw)
 
@@ -147,7 +175,7 @@ def zhongyou_score(hand: HandText, moment: ZhongyouMoment) -> WinScore | None:
     """The itemised value of a complete hand, or None if it is not a winning shape."""
     extra = _moment_fans(hand, moment)
     if not hand.melds and is_thirteen_orphans(hand.concealed_counts(with_winning=True)):
-        return _score([Fan("十三幺", LIMIT), *extra])
+        return _score([FAN["十三幺"], *extra])
     kinds = _all_kinds(hand)
     best: WinScore | None = None
     for reading in _readings(hand):

@@ -26,11 +26,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class SeatHint:
     """``waits`` holding 13, ``ready_discards`` (discard kind, its waits) holding 14, and
-    ``shanten`` (exchanges still needed, -1 complete) when neither lists anything."""
+    ``shanten`` (exchanges still needed, -1 complete) when neither lists anything; at
+    ``shanten`` 0 a hand ready by shape whose wins the ruleset all refuses, ``cannot_win``
+    holds the ruleset's reason codes (Baicheng's unmet requirements), so it is told why."""
 
     waits: tuple[int, ...] = ()
     ready_discards: tuple[tuple[int, tuple[int, ...]], ...] = ()
     shanten: int | None = None
+    cannot_win: tuple[str, ...] = ()
 
     def to_wire(self) -> dict:
         return {
@@ -39,6 +42,7 @@ class SeatHint:
                 {"discard": kind, "waits": list(waits)} for kind, waits in self.ready_discards
             ],
             "shanten": self.shanten,
+            "cannot_win": list(self.cannot_win),
         }
 
 
@@ -61,7 +65,9 @@ def seat_hint(hand: HandMachine, seat: int) -> SeatHint:
         found = tuple(sorted(hand.winning_kinds(seat, counts)))
         if found:
             return SeatHint(waits=found)
-        return SeatHint(shanten=_distance(hand, seat, counts))
+        distance = _distance(hand, seat, counts)
+        refused = hand.win_refusals(seat, counts) if distance == 0 else ()
+        return SeatHint(shanten=distance, cannot_win=refused)
     if held != 14:
         return SeatHint()
     ready = []
@@ -74,7 +80,20 @@ def seat_hint(hand: HandMachine, seat: int) -> SeatHint:
                 ready.append((kind, found))
     if ready:
         return SeatHint(ready_discards=tuple(ready))
-    return SeatHint(shanten=_distance(hand, seat, counts))
+    distance = _distance(hand, seat, counts)
+    refused = _refusals_after_a_discard(hand, seat, counts) if distance == 0 else ()
+    return SeatHint(shanten=distance, cannot_win=refused)
+
+
+def _refusals_after_a_discard(hand: HandMachine, seat: int, counts: list[int]) -> tuple[str, ...]:
+    """Holding 14 ready by shape but no discard leaving a true wait: why each is refused."""
+    reasons: dict[str, None] = {}
+    for kind in range(NUM_KINDS):
+        if counts[kind]:
+            counts[kind] -= 1
+            reasons.update(dict.fromkeys(hand.win_refusals(seat, counts)))
+            counts[kind] += 1
+    return tuple(reasons)
 
 
 def _distance(hand: HandMachine, seat: int, counts: list[int]) -> int:

@@ -335,27 +335,49 @@ class HandMachine:
     def winning_kinds(self, seat: int, counts: list[int]) -> dict[int, WinScore]:
         """:meth:`ready_scores` for the seat's melds with ``counts`` concealed (13 in all), e.g.
         the hand as it would be after a discard; ``counts`` is left as it was."""
-        state = self.seats[seat]
-        held = list(counts)
-        for meld in state.melds:
-            for tile in meld.tiles:
-                held[kind_of(tile)] += 1
-        open_hand = not state.melds
         found = {}
-        for kind in waits(
-            counts,
-            seven_pairs=self.ruleset.seven_pairs and open_hand,
-            quads_as_two_pairs=self.ruleset.quads_as_two_pairs,
-            thirteen_orphans=self.ruleset.thirteen_orphans and open_hand,
-        ):
-            if held[kind] == 4:
-                continue
+        for kind in self._shape_waits(seat, counts):
             counts[kind] += 1
             score = self.ruleset.score_win(self, self._context(seat, counts, kind, self_draw=False))
             counts[kind] -= 1
             if score is not None:
                 found[kind] = score
         return found
+
+    def win_refusals(self, seat: int, counts: list[int]) -> tuple[str, ...]:
+        """Why the shape waits of :meth:`winning_kinds` are refused as wins, asked when it found
+        none (the hint line: a hand ready by shape that can never win says why): the ruleset's
+        stable reason codes (:meth:`Ruleset.win_refusal`), distinct, in the order first met."""
+        reasons: dict[str, None] = {}
+        for kind in self._shape_waits(seat, counts):
+            counts[kind] += 1
+            reason = self.ruleset.win_refusal(
+                self, self._context(seat, counts, kind, self_draw=False)
+            )
+            counts[kind] -= 1
+            if reason is not None:
+                reasons[reason] = None
+        return tuple(reasons)
+
+    def _shape_waits(self, seat: int, counts: list[int]) -> list[int]:
+        """The kinds that complete the shape of the seat's hand, less those it holds all four
+        of (melds counted)."""
+        state = self.seats[seat]
+        held = list(counts)
+        for meld in state.melds:
+            for tile in meld.tiles:
+                held[kind_of(tile)] += 1
+        open_hand = not state.melds
+        return [
+            kind
+            for kind in waits(
+                counts,
+                seven_pairs=self.ruleset.seven_pairs and open_hand,
+                quads_as_two_pairs=self.ruleset.quads_as_two_pairs,
+                thirteen_orphans=self.ruleset.thirteen_orphans and open_hand,
+            )
+            if held[kind] != 4
+        ]
 
     def hint(self, seat: int) -> SeatHint:
         """The seat's waits, ready discards or distance (``table/hints.py``), kept until what

@@ -51,6 +51,7 @@ def seat_view(hand: HandMachine, seat: int | None) -> dict:
                 "waits": shown["waits"] if shown else None,
                 "ready_discards": shown["ready_discards"] if shown else None,
                 "shanten": shown["shanten"] if shown else None,
+                "cannot_win": shown["cannot_win"] if shown else None,
                 "melds": melds,
                 "discards": list(state.discards),
                 "void": state.void if (voids_public or s == seat) else None,

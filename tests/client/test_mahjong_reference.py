@@ -1,0 +1,55 @@
+"""`r` at the mahjong table: the fans of the table's ruleset, read from the core, with an English
+gloss for each, in a scrolling overlay at 80x24 in both languages; every room of the registry."""
+
+from __future__ import annotations
+
+import pytest
+from rich.cells import cell_len
+
+from client.i18n import Strings
+from client.screens.mahjong_reference import MahjongReferenceScreen
+from qipai.mahjong.rulesets import get_ruleset, mahjong_rooms
+from qipai.mahjong.table.machine import HandMachine
+from tests.client.fakes import FakeHall
+from tests.client.test_mahjong_table import TableApp, table_screen, table_wire
+from tests.mahjong.test_machine_positions import E
+
+ROOMS = list(mahjong_rooms())
+
+
+def room_wire(room_id: str) -> dict:
+    cls, room = mahjong_rooms()[room_id]
+    hand = HandMachine(get_ruleset(cls.name, dict(room.imposed)), 3)
+    wire = table_wire(hand, E)
+    wire["room"] = room_id
+    return wire
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("room_id", ROOMS)
+async def test_r_shows_every_fan_of_the_rooms_ruleset_glossed_and_closes(room_id, language):
+    wire = room_wire(room_id)
+    fans = get_ruleset(wire["hand"]["ruleset"], wire["hand"]["options"]).fan_reference()
+    app = TableApp(FakeHall(), wire, strings=Strings(language))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        shown = app.screen
+        assert isinstance(shown, MahjongReferenceScreen)
+        lines = shown.text.split("\n")
+        for fan in fans:
+            (line,) = [x for x in lines if x.split()[:2] == [fan.name_zh, str(fan.value)]]
+            assert line.split(maxsplit=2)[2], f"{fan.name_zh} has no English gloss"
+        assert all(cell_len(line) <= 74 for line in lines)  # inside the border at 80 columns
+        assert shown.query_one("#reference").region.height <= 24
+        scroll = shown.query_one("#reference")
+        await pilot.press("end")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y  # the last lines can be reached
+        if len(lines) > 22:
+            assert scroll.max_scroll_y > 0
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen is table_screen(app)
+    assert app.hall.acts() == []  # looking at the reference sends nothing
