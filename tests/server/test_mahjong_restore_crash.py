@@ -50,10 +50,29 @@ async def play_until_killed(bot: SeatBot) -> None:
         await bot.play()
 
 
+async def ended_while_away(hall, match: Match) -> bool:
+    """The kill came after the match's last hand was stored but before its players were told
+    (they saw it ``ending``): it is over, with no table to come back to. Any other match must
+    still seat its players."""
+    name = match.names[0]
+    client = await Client.connect(hall)
+    try:
+        reply = await client.ok("login", name=name, password="password-1")
+    finally:
+        await client.stream.aclose()
+    if match.table in [s["table"] for s in reply["seats"]]:
+        return False
+    phase = (match.seen.get(name) or {}).get("game", {}).get("phase")
+    assert phase in ("ending", "over"), (name, match.room, phase, reply["seats"])
+    return True
+
+
 async def life(process, port: int, matches: list[Match], number: int, rng, tally: dict) -> None:
     hall = SimpleNamespace(port=port)
     bots: list[SeatBot] = []
     for match in matches:
+        if match.table is not None and not match.over:
+            match.over = await ended_while_away(hall, match)
         if match.table is None or match.over:
             tally["ended"] += match.over  # played to its end: a new match, nothing to restore
             match.names = [f"{match.room[:3]}{number}{seat}" for seat in "abcd"]
