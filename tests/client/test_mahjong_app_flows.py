@@ -79,6 +79,8 @@ async def test_a_local_hot_seat_hand_is_played_from_the_keyboard_to_the_standing
             covers += isinstance(app.screen, MahjongCoverScreen)
             windows += isinstance(app.screen, MahjongClaimWindowScreen)
             if isinstance(app.screen, MahjongCoverScreen):
+                while not app.screen.query("#who"):  # pushed, not yet composed (a loaded run)
+                    await pilot.pause()
                 # the cover hides every tile: nothing of the next hand is on screen
                 assert "[" not in str(app.screen.query_one("#who", Static).render())
             await pilot.press(key)
