@@ -123,6 +123,7 @@ class GoView:
     table: int | None = None
     seq: int | None = None
     bets: BetsView | None = None
+    ranked: bool = False
 
     @property
     def is_spectator(self) -> bool:
@@ -176,6 +177,7 @@ class GoView:
             table=view.get("table"),
             seq=view.get("seq"),
             bets=BetsView.from_wire(game.get("bets")),
+            ranked=bool(game.get("ranked", game.get("bets") is not None)),
         )
 
 
