@@ -124,6 +124,7 @@ class GoView:
     seq: int | None = None
     bets: BetsView | None = None
     ranked: bool = False
+    """The table's options say it is not friendly: a ranked (golden) table."""
 
     @property
     def is_spectator(self) -> bool:
@@ -177,7 +178,7 @@ class GoView:
             table=view.get("table"),
             seq=view.get("seq"),
             bets=BetsView.from_wire(game.get("bets")),
-            ranked=bool(game.get("ranked", game.get("bets") is not None)),
+            ranked=(view.get("options") or {}).get("friendly", True) is False,
         )
 
 

@@ -177,7 +177,6 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
             "adjourned": self.adjourned,
             "paused": self.paused_until is not None,
             "bets": self._bets_view(),
-            "ranked": self.golden,
         }
 
     def _rows(self) -> list[str]:
