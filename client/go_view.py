@@ -123,6 +123,8 @@ class GoView:
     table: int | None = None
     seq: int | None = None
     bets: BetsView | None = None
+    ranked: bool = False
+    """The table's options say it is not friendly: a ranked (golden) table."""
 
     @property
     def is_spectator(self) -> bool:
@@ -176,6 +178,7 @@ class GoView:
             table=view.get("table"),
             seq=view.get("seq"),
             bets=BetsView.from_wire(game.get("bets")),
+            ranked=(view.get("options") or {}).get("friendly", True) is False,
         )
 
 

@@ -176,6 +176,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "go_handicap": " - {n}",
         "go_parts": "(stones + area + dame/2)",
         "go_legend": "- X  = O  , dame  ? to seal",
+        "go_estimate": "Estimate: {text}",
+        "go_estimate_legend": "- X  = O  x o dead (e hides)",
+        "go_estimate_working": "Estimating the score...",
+        "go_estimate_ranked": "No estimate for the players of a ranked game (spectators may see it)",
     },
     "zh": {
         "wall": "牌墙 {n}",
@@ -339,6 +343,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "go_handicap": " − 让{n}",
         "go_parts": "(子 + 目 + 公/2)",
         "go_legend": "- 黑地 = 白地 , 公 ? 待封",
+        "go_estimate": "形势判断：{text}",
+        "go_estimate_legend": "- 黑地 = 白地 x o 死子（e 关闭）",
+        "go_estimate_working": "正在判断形势…",
+        "go_estimate_ranked": "升降级战的对局者不能看形势判断（观战者可以看）",
     },
 }
 

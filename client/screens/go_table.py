@@ -4,7 +4,8 @@ The screen sends what the player chose and draws what the hall answers; it never
 a move is legal. Keys that only make sense for a seated player are hidden from spectators, and
 keys with lasting consequences (resign, leave mid-game) ask to be pressed twice. On a golden
 (ranked) table the bets are listed under the panel, and a spectator who may still bet gets the
-`b` key and its bet window.
+`b` key and its bet window. `e` draws the score estimate over the board during play, for whom
+the core's rule allows (client/go_estimate.py); pressed again it hides it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
 
 from client.connection import HallError
+from client.go_estimate import Estimate, estimate_view, may_estimate, overlaid
 from client.go_view import GoView
 from client.hall_errors import explain, ui_language
 from client.i18n import Strings
@@ -56,6 +58,7 @@ class GoTableScreen(TableScreen):
         Binding("R", "resign", "Resign", id="go.resign"),
         Binding("colon", "type_point", "Type point", id="go.type_point"),
         Binding("b", "bet", "Bet 押币", id="go.bet"),
+        Binding("e", "estimate", "Estimate 形势", id="go.estimate"),
         Binding("t", "chat", "Chat", id="go.chat", priority=True),
         Binding("q", "leave", "Leave", id="go.leave"),
         Binding("escape", "stop_chat", "Board", id="go.stop_chat", show=False),
@@ -73,6 +76,9 @@ class GoTableScreen(TableScreen):
         self.seq: int | None = view.seq
         self._armed: dict[str, float] = {}
         self._shown_keys = self._key_signature(view)
+        self.estimating = False
+        """The score estimate is wanted on screen: drawn once the estimate of this view is in."""
+        self.estimate: Estimate | None = None
 
     def min_size(self) -> tuple[int, int]:
         """The board (two cells a point, its coordinates around it) beside a panel of 27
@@ -96,7 +102,7 @@ class GoTableScreen(TableScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(GoBoard).show(self.view)
+        self.query_one(GoBoard).show(self.board_view())
         self.query_one(GoPanel).show(self.view, time.monotonic())
         self.query_one(GoBoard).focus()
         self.set_interval(1.0, self._tick)
@@ -158,8 +164,13 @@ class GoTableScreen(TableScreen):
             return  # compose draws self.view
         board = self.query_one(GoBoard)
         board.show_cursor = not view.is_spectator
-        board.show(view)
+        if self.estimating and not (view.phase == "play" and may_estimate(view)):
+            self.estimating = False  # the game went on to scoring, or this seat may not see it
+        board.show(self.board_view())
         self.query_one(GoPanel).show(view, time.monotonic())
+        self.show_estimate_lines()
+        if self.estimating:
+            self.start_estimate()
         self.query_one(BetsPanel).show(view)
         for screen in self.app.screen_stack:
             if isinstance(screen, BetWindow) and screen.table == self.table:
@@ -187,6 +198,8 @@ class GoTableScreen(TableScreen):
             return True
         if action == "bet":
             return self.may_bet()
+        if action == "estimate":
+            return self.view.phase == "play"  # pressed at a ranked seat, it says why not
         view = self.view
         if view.is_spectator or view.phase not in PHASE_ACTIONS:
             return False
@@ -221,6 +234,52 @@ class GoTableScreen(TableScreen):
         bet = reply.get("bet") or {}
         side = SIDE_NAMES.get(bet.get("side"), "?")
         self.say(f"Bet {bet.get('amount', 0):,} on {side}; you hold {reply.get('balance', 0):,}")
+
+    def board_view(self) -> GoView:
+        """The view, with the estimate's map over it while it is shown and computed for it."""
+        estimate = self.estimate
+        if self.estimating and estimate is not None and estimate.view is self.view:
+            return overlaid(estimate)
+        return self.view
+
+    def show_estimate_lines(self) -> None:
+        estimate = self.estimate
+        current = self.estimating and estimate is not None and estimate.view is self.view
+        self.query_one(GoPanel).show_estimate(estimate.result if current and estimate else None)
+
+    def action_estimate(self) -> None:
+        strings = Strings(ui_language(self.app))
+        if self.estimating:
+            self.estimating = False
+            self.query_one(GoBoard).show(self.view)
+            self.show_estimate_lines()
+            self.say("")
+        elif not may_estimate(self.view):
+            self.say(strings("go_estimate_ranked"))
+        else:
+            self.estimating = True
+            self.say(strings("go_estimate_working"))
+            self.start_estimate()
+
+    def start_estimate(self) -> None:
+        """In a thread: a 19x19 estimate takes most of a second, and the clocks keep ticking."""
+        view = self.view
+        if self.estimate is not None and self.estimate.view is view:
+            return
+        self.run_worker(
+            lambda: self.app.call_from_thread(self.estimated, estimate_view(view)),
+            thread=True,
+            group="estimate",
+        )
+
+    def estimated(self, estimate: Estimate) -> None:
+        """An estimate is in; one of a view already replaced is dropped (the next is coming)."""
+        if estimate.view is not self.view or not self.estimating:
+            return
+        self.estimate = estimate
+        self.query_one(GoBoard).show(self.board_view())
+        self.show_estimate_lines()
+        self.say("")
 
     def on_go_board_point_chosen(self, event: GoBoard.PointChosen) -> None:
         if self.view.is_spectator:

@@ -1,5 +1,6 @@
 """The side panel of the Go table: both players with their clocks and captures, the move number,
-whose turn it is, the scoring-phase count and the result, and a hint for every key.
+whose turn it is, the score estimate while it is shown, the scoring-phase count and the result,
+and a hint for every key.
 
 Drawn with CellLines, so a clock tick or a move rewrites the few cells that changed.
 """
@@ -123,6 +124,8 @@ PANEL_LINES = (
     "white-name",
     "white-clock",
     "status",
+    "estimate",
+    "estimate-legend",
     "count-black",
     "count-white",
     "count-parts",
@@ -153,6 +156,13 @@ class GoPanel(CellLines):
         self.strings = strings or Strings()
         self._texts: dict[str, str] = dict.fromkeys(PANEL_LINES, "")
         self.show(view, 0.0)
+
+    def show_estimate(self, result: str | None) -> None:
+        """The score estimate's lines while its overlay is on the board (None: hidden)."""
+        shown = result is not None
+        self._texts["estimate"] = self.strings("go_estimate", text=result) if shown else ""
+        self._texts["estimate-legend"] = self.strings("go_estimate_legend") if shown else ""
+        self.redraw()
 
     def show(self, view: GoView, now: float) -> None:
         self.view = view
@@ -187,7 +197,7 @@ class GoPanel(CellLines):
         for name in PANEL_LINES:
             if name == "hints":
                 lines += [text_cells(f" {hint}", "go-panel--hint") for hint in key_hints(self.view)]
-            elif name.startswith("count-") and not self._texts[name]:
+            elif name.startswith(("count-", "estimate")) and not self._texts[name]:
                 continue  # the count's lines take room only while there is a count to add up
             else:
                 # A leading space instead of CSS padding: padding is drawn as its own run.

@@ -21,6 +21,13 @@ GO_MAX_HANDICAP = {9: 5, 13: 9, 19: 9}
 RANKED_CLOCK = {"main": 20 * 60, "periods": 3, "period": 30}
 
 
+def may_see_estimate(*, ranked: bool, seated: bool) -> bool:
+    """Whether a score estimate may be shown during play (issue 16): it is advice, so the
+    players of a ranked game play without it; their spectators, and everyone at a friendly or
+    local table (local tables are friendly), may have it."""
+    return not (ranked and seated)
+
+
 def _bad(message: str) -> BadOptions:
     return BadOptions(message)
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from qipai.go.board import BLACK, EMPTY, WHITE, Board, neighbours
 from qipai.go.playouts import ownership
-from qipai.go.scoring import AreaCount, area_count
+from qipai.go.points import Color
+from qipai.go.scoring import AreaCount, Result, area_count
 from qipai.go.status import judge
 
 # enough playouts for a steady map, and 19x19 still under a second on the bench machine
@@ -51,6 +52,15 @@ class Ownership:
         """Black's count in stones as the ownership map expects it (what an overlay shows
         during play, when borders are still open): each point counts by its owner's odds."""
         return sum((1 + value) / 2 for value in self.owner)
+
+    def expected_result(self, komi: float, handicap: int = 0) -> Result:
+        """The result the map expects during play, when borders are still open: Black's
+        expected count to the half stone, judged against the baseline after komi and the
+        handicap's N/2 as a count is (GO-11); the score estimate a Go table shows."""
+        black = round(self.black_expected * 2) / 2
+        over = black - komi - handicap / 2 - self.size * self.size / 2
+        winner = Color.BLACK if over > 0 else Color.WHITE if over < 0 else None
+        return Result(winner=winner, reason="count", margin=abs(over))
 
 
 def estimate(

@@ -320,3 +320,22 @@ def test_during_play_only_the_playouts_judge_so_opening_stones_are_not_dead():
     guess = estimate(game._board, seed=1, playouts=32, finished=False)
     assert guess.dead == frozenset()
     assert 0 < guess.black_expected < 81
+
+
+def test_the_expected_result_during_play_counts_the_map_against_the_baseline():
+    # Black owns columns A-D of a 9x9 board, White E-J, both unconditionally alive (every
+    # empty point an eye): once every point is certain the expected result is the count itself
+    rows = []
+    for row in range(9, 0, -1):
+        eye = row % 2 == 1
+        black = ". X . X" if eye else "X X X X"
+        white = "O . O . O" if eye else "O O O O O"
+        rows.append(f"{row} {black} {white}")
+    game = game_from_diagram("\n".join(rows), komi=3.5)
+    guess = game.estimate(64, finished=False)
+    assert guess.expected_result(3.5).text == guess.count(3.5).result().text == "白胜 8 子"
+    assert guess.expected_result(3.5, handicap=2).text == "白胜 9 子"  # N/2 given back
+    open_board = Game(9)
+    open_board.play("E5")
+    expected = open_board.estimate(64, finished=False).expected_result(7.5)
+    assert expected.reason == "count" and expected.margin is not None

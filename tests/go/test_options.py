@@ -3,7 +3,7 @@
 import pytest
 
 from qipai.go.errors import BadOptions
-from qipai.go.options import GoClock, GoOptions
+from qipai.go.options import GoClock, GoOptions, may_see_estimate
 
 
 def bad(wire):
@@ -61,3 +61,11 @@ def test_out_of_rule_options_are_refused(wire):
 
 def test_handicap_defaults_komi_to_zero():
     assert GoOptions.from_wire({"handicap": 4}).komi == 0.0
+
+
+def test_the_score_estimate_during_play_is_kept_from_the_players_of_a_ranked_table():
+    # issue 16: advice during play is for spectators, local and friendly games only
+    assert may_see_estimate(ranked=False, seated=True)  # a friendly or local table's player
+    assert may_see_estimate(ranked=False, seated=False)
+    assert may_see_estimate(ranked=True, seated=False)  # a ranked table's spectator
+    assert not may_see_estimate(ranked=True, seated=True)
