@@ -13,8 +13,10 @@ from textual.widgets import DataTable, Footer, Static
 from client import hall_rooms
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
+from client.i18n import Strings
 from client.screens.hall_screen import HallListScreen
 from client.screens.profile import ProfileScreen
+from qipai.protocol.names import is_guest
 
 LABELS = {"go": "围棋 Go", "coins": "Coins"}
 """The boards that are not a room's; a mahjong room's board is labelled with its short name."""
@@ -55,12 +57,14 @@ def row_cells(board: str, row: dict[str, Any], mine: bool) -> tuple[str, ...]:
     )
 
 
-def where_text(board: str, reply: dict[str, Any]) -> str:
+def where_text(board: str, reply: dict[str, Any], strings: Strings, guest: bool = False) -> str:
+    """Where the player stands; off the Go board, how to get on it from the lobby (the new
+    table's ranked switch), which a guest cannot."""
     you = reply.get("you")
     players = reply.get("players", 0)
     if you is None:
         if board == "go":
-            return "You are not on this board: play a ranked Go game (a table with friendly off)."
+            return strings("board_go_guest" if guest else "board_go_advice")
         if board == "coins":
             return "You are not on this board."
         return "You are not on this board: play a hand in a coin room of this ruleset."
@@ -161,7 +165,9 @@ class LeaderboardScreen(HallListScreen):
             self.row_names += [None, name]
         if mine_at is not None:
             table.move_cursor(row=mine_at)
-        self.query_one("#where", Static).update(where_text(board, reply))
+        strings = Strings(ui_language(self.app))
+        guest = is_guest(str(getattr(self.app, "account", "") or ""))
+        self.query_one("#where", Static).update(where_text(board, reply, strings, guest))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()

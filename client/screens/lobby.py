@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Footer, Input, Log, Static
 from client import hall_rooms
 from client.connection import HallError
 from client.hall_errors import explain, ui_language, without_rule_ids
+from client.i18n import Strings
 from client.screens.games import GamesScreen
 from client.screens.key_help import KeyHelp
 from client.screens.leaderboard import LeaderboardScreen
@@ -67,18 +68,29 @@ def tier_line() -> str:
     return f"Coins to sit: {rooms}"
 
 
-def table_cells(summary: dict[str, Any]) -> tuple[str, ...]:
+def is_ranked_go(summary: dict[str, Any]) -> bool:
+    """A ranked (升降级战) Go table, which is a golden one (PL-12): its options say not friendly."""
+    return summary.get("room", "go") == "go" and (summary.get("options") or {}).get(
+        "friendly", True
+    ) is False
+
+
+def table_cells(summary: dict[str, Any], strings: Strings | None = None) -> tuple[str, ...]:
     """A table in the lobby's columns; the seat cells say whose seat is whose (Go's black and
-    white, mahjong's seats 1-4), so Go and mahjong tables share one list and its headers."""
+    white, mahjong's seats 1-4), so Go and mahjong tables share one list and its headers. A
+    ranked Go table says so after its board size."""
     if summary.get("room", "go") != "go":
         return (*mahjong_cells(summary), phase_label(summary))
     options = summary.get("options") or {}
     size = options.get("size", "?")
     seats = summary.get("seats") or {}
     names = tuple(f"{seat} {seats.get(seat) or '(free)'}" for seat in SEATS)
+    game = f"{size}x{size}"
+    if is_ranked_go(summary):
+        game += f" {(strings or Strings())('lobby_ranked')}"
     return (
         str(summary.get("table")),
-        f"{size}x{size}",
+        game,
         clock_label(options.get("clock")),
         *names,
         phase_label(summary),
@@ -183,6 +195,10 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
     def hall(self):
         return self.app.hall
 
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def say(self, text: str) -> None:
         self.query_one("#message", Static).update(text)
 
@@ -239,7 +255,7 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         selected = self.selected_table()
         table.clear()
         for number in sorted(self.tables):
-            table.add_row(*table_cells(self.tables[number]), key=str(number))
+            table.add_row(*table_cells(self.tables[number], self.strings), key=str(number))
         if selected in self.tables:
             table.move_cursor(row=table.get_row_index(str(selected)))
         self.query_one("#online", Static).update("\n".join(sorted(self.players)))
@@ -257,10 +273,14 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         self._show_terms()
 
     def _show_terms(self) -> None:
-        """What the selected mahjong table costs to sit at; else what each coin room asks."""
+        """What the selected mahjong table costs to sit at, or what a ranked Go table is; else
+        what each coin room asks."""
         summary = self.tables.get(self.selected_table() or -1)
         mahjong = summary is not None and summary.get("room", "go") != "go"
-        shown = coin_terms(summary) if summary is not None and mahjong else tier_line()
+        if summary is not None and is_ranked_go(summary):
+            shown = self.strings("lobby_ranked_terms")
+        else:
+            shown = coin_terms(summary) if summary is not None and mahjong else tier_line()
         self.query_one("#terms", Static).update(shown)
 
     def selected_table(self) -> int | None:
@@ -369,7 +389,8 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
 
     def action_new_table(self) -> None:
         local = getattr(self.app, "local", None) is not None
-        self.app.push_screen(NewTableScreen(local=local), self._create)
+        guest = is_guest(self.account)
+        self.app.push_screen(NewTableScreen(local=local, guest=guest), self._create)
 
     def action_new_mahjong(self) -> None:
         if not hall_rooms.mahjong_rooms():

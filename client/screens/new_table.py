@@ -1,5 +1,7 @@
 """Choose the options of a new Go table with one key per option (the limits are the hall's: it
-answers `bad_option` if a combination is outside the rules book, and we show that)."""
+answers `bad_option` if a combination is outside the rules book, and we show that). The ranked
+(升降级战) switch asks for the core's one ranked table whole, and is offered only to whom the
+core lets open one (``may_create_ranked``)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,10 @@ from typing import Any
 
 from textual.binding import Binding
 
+from client.hall_errors import ui_language
+from client.i18n import Strings
 from client.screens.choice_form import ChoiceForm
+from qipai.go.options import may_create_ranked, ranked_table
 
 SIZES = (9, 13, 19)
 CLOCKS: tuple[tuple[str, dict[str, int] | None], ...] = (
@@ -29,6 +34,7 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
         Binding("3", "cycle('komi')", "Komi", id="new.komi"),
         Binding("4", "cycle('handicap')", "Handicap", id="new.handicap"),
         Binding("5", "cycle('opponent')", "Opponent", id="new.opponent"),
+        Binding("6", "cycle('ranked')", "Ranked", id="new.ranked"),
         Binding("enter", "create", "Create", id="new.create"),
         Binding("escape", "cancel", "Cancel", id="new.cancel"),
     ]
@@ -38,22 +44,45 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
         "komi": KOMI,
         "handicap": HANDICAPS,
         "opponent": OPPONENTS,
+        "ranked": (False, True),
     }
 
-    def __init__(self, local: bool = False) -> None:
+    def __init__(self, local: bool = False, guest: bool = False) -> None:
         super().__init__()
+        self.local = local
+        self.ranked_offered = may_create_ranked(guest=guest, local=local)
         if local:  # nobody else can sit at a local hall's table
             self.pick("opponent", "hot-seat")
 
     def cycled(self, name: str) -> None:
+        if name == "ranked":
+            if not self.ranked_offered:
+                self.pick("ranked", False)
+            elif self.value("ranked"):
+                self._show_ranked()
+            return
         if name == "handicap":
             self.pick("komi", 0.0 if self.value("handicap") else 3.5)
+        if self.value("ranked"):  # another choice moved off the ranked table: a friendly one
+            self.pick("ranked", False)
+
+    def _show_ranked(self) -> None:
+        """The other lines show the ranked table's values, so what is created is what is read."""
+        table = ranked_table()
+        clock = table.clock.to_wire() if table.clock else None
+        self.pick("size", table.size)
+        self.pick("komi", table.komi)
+        self.pick("handicap", table.handicap)
+        self.pick("clock", next(c for c in CLOCKS if c[1] == clock))
+        self.pick("opponent", "a person")
 
     def result(self) -> dict[str, Any]:
         return self.options()
 
     def options(self) -> dict[str, Any]:
         """The wire options of docs/protocol.md section 5."""
+        if self.value("ranked"):
+            return ranked_table().to_wire()
         options: dict[str, Any] = {
             "size": self.value("size"),
             "komi": self.value("komi"),
@@ -76,4 +105,11 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
             f"3  komi      {self.value('komi'):g} stones",
             f"4  handicap  {self.value('handicap') or 'none'}",
             f"5  opponent  {self.value('opponent')}",
+            f"6  {self._ranked_line()}",
         ]
+
+    def _ranked_line(self) -> str:
+        strings = Strings(ui_language(self.app))
+        if not self.ranked_offered:
+            return strings("new_ranked_local" if self.local else "new_ranked_guest")
+        return strings("new_ranked_on" if self.value("ranked") else "new_ranked_off")

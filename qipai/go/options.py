@@ -28,6 +28,20 @@ def may_see_estimate(*, ranked: bool, seated: bool) -> bool:
     return not (ranked and seated)
 
 
+def may_create_ranked(*, guest: bool, local: bool) -> bool:
+    """Whether a player may open a ranked (升降级战) table: a registered player in a hall with
+    others. Guests play friendly tables only, and a local hall seats one person at hot-seat
+    tables. Who may sit down against him is the rank-gap rule (platform.md §1: at most one
+    rank step, ``check_ranked_pairing``), which the hall checks when the opponent sits."""
+    return not guest and not local
+
+
+def ranked_table() -> GoOptions:
+    """The one ranked table there is (GO-02, GO-03, GO-07): 19x19, komi 3.5, no handicap,
+    20 min + 3x30 s, two people. A form asks for it whole rather than piece by piece."""
+    return GoOptions.from_wire({"friendly": False})
+
+
 def _bad(message: str) -> BadOptions:
     return BadOptions(message)
 

@@ -3,7 +3,14 @@
 import pytest
 
 from qipai.go.errors import BadOptions
-from qipai.go.options import GoClock, GoOptions, may_see_estimate
+from qipai.go.options import (
+    RANKED_CLOCK,
+    GoClock,
+    GoOptions,
+    may_create_ranked,
+    may_see_estimate,
+    ranked_table,
+)
 
 
 def bad(wire):
@@ -69,3 +76,17 @@ def test_the_score_estimate_during_play_is_kept_from_the_players_of_a_ranked_tab
     assert may_see_estimate(ranked=False, seated=False)
     assert may_see_estimate(ranked=True, seated=False)  # a ranked table's spectator
     assert not may_see_estimate(ranked=True, seated=True)
+
+
+def test_who_may_open_a_ranked_table():
+    assert may_create_ranked(guest=False, local=False)
+    assert not may_create_ranked(guest=True, local=False)  # guests play friendly only
+    assert not may_create_ranked(guest=False, local=True)  # a local hall is hot-seat
+
+
+def test_the_ranked_table_is_the_rules_books_one_and_survives_the_wire():
+    table = ranked_table()
+    assert (table.size, table.komi, table.handicap, table.friendly) == (19, 3.5, 0, False)
+    assert table.clock == GoClock(**RANKED_CLOCK)
+    assert table.bot is None and not table.hotseat
+    assert GoOptions.from_wire(table.to_wire()) == table
