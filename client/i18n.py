@@ -354,8 +354,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "go_parts": "(子 + 目 + 公/2)",
         "go_legend": "- 黑地 = 白地 , 公 ? 待封",
         "new_ranked_off": "升降级战  关（友谊对局，段位不变）",
-        "new_ranked_on": "升降级战  开：黄金桌，对手段位\n"
-        "          与你相差不超过一级",
+        "new_ranked_on": "升降级战  开：黄金桌，对手段位\n          与你相差不超过一级",
         "new_ranked_guest": "升降级战  游客只能下友谊对局",
         "new_ranked_local": "升降级战  本机对局都是友谊对局",
         "lobby_ranked": "升降级",

@@ -25,7 +25,7 @@ from qipai.platform.errors import (
     PlatformError,
     ReliefUnavailable,
 )
-from qipai.platform.go_ranks import GoStanding, check_ranked_pairing
+from qipai.platform.go_ranks import GoStanding, check_ranked_pairing, rank_name
 from qipai.platform.grants import RELIEF_COINS
 from qipai.platform.ledger import HOUSE, pot_account
 from qipai.platform.newcomers import (
@@ -64,7 +64,7 @@ from .session import Session
 from .store import AdjournedGame, GameRecord, MahjongHand, Store
 from .tables import Table, table_type
 from .tables.go import GoTable
-from .tables.go_record import forfeited_record
+from .tables.go_record import HALL_PLACE, forfeited_record
 from .tables.mahjong_config import MahjongConfig
 
 log = logging.getLogger(__name__)
@@ -133,6 +133,8 @@ class HallConfig:
     """Who may open an account, and how many a day (``newcomers``, platform.md)."""
     newcomers: NewcomerRule = NewcomerRule()
     """Until an account has really played, it cannot bet and what it loses goes to the house."""
+    place: str = HALL_PLACE
+    """The hall's name in its game records (SGF ``PC``), as players name it to each other."""
     same_address_bets: bool = False
     """Whether a bet may come from the address one of the game's players plays from: only in
     a private hall (local mode, where every connection is this machine's)."""
@@ -602,10 +604,13 @@ class Hall:
 
     async def _create(self, session: Session, room: str, options: Any) -> dict:
         table_id = await self._new_table_id()
+        rank = await self._go_rank(session.name or "") if room == "go" else None
         if session.closed or session.name is None:
             raise ProtocolError(ErrorCode.SHUTTING_DOWN, "connection closing")
         self._check_waiting(session)  # again: the same player may have created one meanwhile
         table = table_type(self.rooms[room])(self, table_id, options, session.name)
+        if rank is not None:  # a hot-seat or bot table seats its creator at once
+            table.notes.ranks[session.name] = rank
         self._open(table)
         table.join(session)
         table.setup(session)
@@ -688,8 +693,22 @@ class Hall:
             await self._check_ranked_pairing(session.name or "", table)
         elif table.room != "go" and table.options.tier is not None:
             await self._check_coin_seat(session, table)
+        if table.room == "go":
+            rank = await self._go_rank(session.name or "")
+            if rank is not None:  # before the seat: the log's header names it at the start
+                table.notes.ranks[session.name or ""] = rank
         table.sit(session, request["seat"])
         return {"view": table.view_for(session)}
+
+    @property
+    def place(self) -> str:
+        return self.config.place
+
+    async def _go_rank(self, name: str) -> str | None:
+        """The Go rank a player sits down with, for the record's BR/WR; a guest has none."""
+        if is_guest(name):
+            return None
+        return rank_name((await self.store.call(economy.standing, self.store.db, name)).rank)
 
     async def _check_ranked_pairing(self, name: str, table: Table) -> None:
         """Ranked Go pairs players at most one rank apart (§1). The ranks are read from the
@@ -918,7 +937,7 @@ class Hall:
             self.store.expired_adjourned, time.time() - ADJOURNED_LIFETIME
         )
         for adjourned in expired:
-            record = forfeited_record(self.allocate_game_id(), adjourned)
+            record = forfeited_record(self.allocate_game_id(), adjourned, self.place)
             await self.store.call(self.store.settle_adjourned, adjourned.id, record)
             log.info("adjourned game %d expired: %s", adjourned.id, record.result)
 

@@ -70,9 +70,10 @@ def tier_line() -> str:
 
 def is_ranked_go(summary: dict[str, Any]) -> bool:
     """A ranked (升降级战) Go table, which is a golden one (PL-12): its options say not friendly."""
-    return summary.get("room", "go") == "go" and (summary.get("options") or {}).get(
-        "friendly", True
-    ) is False
+    return (
+        summary.get("room", "go") == "go"
+        and (summary.get("options") or {}).get("friendly", True) is False
+    )
 
 
 def table_cells(summary: dict[str, Any], strings: Strings | None = None) -> tuple[str, ...]:

@@ -41,11 +41,13 @@ def dumps(
     *,
     comments: dict[int, list[str]] | None = None,
     time_left: dict[int, float] | None = None,
+    periods_left: dict[int, int] | None = None,
     **info: str,
 ) -> str:
     """The game as SGF text; ``info`` adds root properties such as ``PB``/``PW``/``BR``/``WR``/
     ``DT``/``PC``/``TM``/``OT``. ``comments`` (by ply, 0 for the root: the table chat, say) go
-    into ``C``; ``time_left`` (seconds the mover had left after that ply) into ``BL``/``WL``."""
+    into ``C``; ``time_left`` (seconds the mover had left after that ply) into ``BL``/``WL``,
+    and ``periods_left`` (byo-yomi periods left then) into ``OB``/``OW``."""
     size = game.size
     root = [f"GM[1]FF[4]CA[UTF-8]AP[qipai:1]SZ[{size}]"]
     root.append(f"KM[{format_number(game.komi * 2)}]RU[Chinese]")
@@ -65,12 +67,15 @@ def dumps(
         root.append(f"RE[{game.result.sgf}]")
     comments = comments or {}
     time_left = time_left or {}
+    periods_left = periods_left or {}
     nodes = [";" + "".join(root) + _comment(comments.get(0))]
     for ply, move in enumerate(game.moves, 1):
         where = "" if move.point is None else _sgf_point(move.point, size)
         node = f";{move.color.letter}[{where}]"
         if ply in time_left:
             node += f"{move.color.letter}L[{format_number(round(time_left[ply], 3))}]"
+        if ply in periods_left:
+            node += f"O{move.color.letter}[{periods_left[ply]}]"
         nodes.append(node + _comment(comments.get(ply)))
     if game.result is not None and game.result.reason == "count":
         nodes[-1] += _territory_props(game)
@@ -254,12 +259,14 @@ def _read_points(values: list[str], size: int) -> list[Point]:
 @dataclass
 class Record:
     """A record as read: the game, the comments by ply (0: before the first move), the
-    seconds the mover had left after each ply (``BL``/``WL``, as :func:`dumps` writes them)
-    and the root's properties (``PB``, ``RE``, ``DT``...) as the record gives them."""
+    seconds the mover had left after each ply (``BL``/``WL``, as :func:`dumps` writes them),
+    the byo-yomi periods he had left then (``OB``/``OW``) and the root's properties (``PB``,
+    ``RE``, ``DT``...) as the record gives them."""
 
     game: Game
     comments: dict[int, list[str]] = field(default_factory=dict)
     time_left: dict[int, float] = field(default_factory=dict)
+    periods_left: dict[int, int] = field(default_factory=dict)
     root: dict[str, str] = field(default_factory=dict)
 
 
@@ -317,6 +324,9 @@ def _read_time_left(record: Record, node: Node, mover: str) -> None:
         return
     if math.isfinite(seconds):
         record.time_left[len(record.game.moves)] = seconds
+    periods = node.get("O" + mover, [""])[0].strip()
+    if periods.isdigit():
+        record.periods_left[len(record.game.moves)] = int(periods)
 
 
 def _new_game(root: Node, nodes, size, komi, handicap, black, white) -> Game:

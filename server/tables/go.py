@@ -31,7 +31,8 @@ from .go_bets import GoBets
 from .go_board import BoardText
 from .go_clocks import GoTimekeeping
 from .go_durable import GoDurable
-from .go_record import COLOR_SEAT, SEAT_COLOR, game_record
+from .go_notes import GoNotes
+from .go_record import COLOR_SEAT, SEAT_COLOR, game_record, notes_of
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -73,6 +74,7 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
         self.undo_request: str | None = None
         self.record_id: int | None = None
         self.adjourned: int | None = None
+        self.notes = GoNotes()
         self.book: BetBook | None = None
         self._pending_bets: list[Bet] = []
         self.bets_settled: BetsSettled | None = None
@@ -102,7 +104,9 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
         """A table for an adjourned game (GO-12), both players seated, play going on."""
         options = GoOptions.from_wire(json.loads(adjourned.options))
         table = cls(hall, table_id, options, adjourned.black)
-        table.game = go_sgf.loads(adjourned.record)
+        read = go_sgf.read(adjourned.record)
+        table.game = read.game
+        table.notes = notes_of(read, adjourned.black, adjourned.white)
         table.seats = {"black": Occupant(adjourned.black), "white": Occupant(adjourned.white)}
         table.started = True
         return table
@@ -294,6 +298,7 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
         self._board_text.played(self.game, before, move)
         self.undo_request = None
         self._turn_passed(color)
+        self._note_clock(color)
         self._close_bets_at_ply_limit()
         self.publish("move", by=seat, point=format_point(move.point, self.game.size))
 
@@ -302,6 +307,7 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
         self.game.pass_(color)
         self.undo_request = None
         self._turn_passed(color)
+        self._note_clock(color)
         self._close_bets_at_ply_limit()
         self.publish("pass", by=seat)
         if self.game.phase == SCORING:
@@ -380,6 +386,13 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
         self._start_clock(self.game.to_move)
         self.publish("resumed", by=seat)
 
+    def chat(self, session: Session, text: str) -> None:
+        """Said at the table while the game is not over: the record keeps it after the move
+        it followed (the root before the first move)."""
+        super().chat(session, text)
+        if self.game.phase != OVER:
+            self.notes.said(len(self.game.moves), session.name or "", text)
+
     # ------------------------------------------------------------------ the end
 
     def finish(self) -> None:
@@ -399,7 +412,15 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
         names = {s: (o.name if o else None) for s, o in self.seats.items()}
         options = json.dumps(self.options.to_wire())
         self.hall.record_game(
-            game_record(self.record_id, options, names["black"], names["white"], self.game),
+            game_record(
+                self.record_id,
+                options,
+                names["black"],
+                names["white"],
+                self.game,
+                self.notes,
+                self.hall.place,
+            ),
             self._announce,
             live=self.id,
         )

@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING, Any
 import trio
 
 from qipai.go import OVER, PLAY, SCORING, Color, Game
-from qipai.go import sgf as go_sgf
 from qipai.go.clock import GameClock
 
 from ..store import AdjournedGame
-from .go_record import COLOR_SEAT, sgf_info
+from .go_record import COLOR_SEAT, record_text
 
 if TYPE_CHECKING:
     from .host import GoHost
@@ -112,7 +111,9 @@ class GoTimekeeping:
                 options=options,
                 black=names["black"],
                 white=names["white"],
-                record=go_sgf.dumps(self.game, **sgf_info(names["black"], names["white"], options)),
+                record=record_text(
+                    self.game, options, names["black"], names["white"], self.notes, self.hall.place
+                ),
                 left_by=seat,
                 adjourned_at=time.time(),
             ),
@@ -167,6 +168,11 @@ class GoTimekeeping:
         self._stop_clock()
         if self.game.phase == PLAY:
             self._start_clock(color.other)
+
+    def _note_clock(self, color: Color) -> None:
+        """The mover's clock after his move, for the record's BL/WL (``GoNotes.moved``)."""
+        if self.clock is not None:
+            self.notes.moved(len(self.game.moves), self.clock.remaining(color, trio.current_time()))
 
     def _start_clock(self, color: Color) -> None:
         if self.clock is not None:

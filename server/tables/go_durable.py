@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import trio
 
-from qipai.go import OVER, PLAY
+from qipai.go import OVER, PLAY, Color
+from qipai.go.clock import TimeLeft
 from qipai.go.options import GoOptions
 from qipai.platform.betting import BetBook
 
@@ -52,6 +53,7 @@ class GoDurable:
             "seats": seats,
             "created_by": self.created_by,
             "record": self.record_id,
+            "ranks": dict(self.notes.ranks),
         }
         log.open(self, self.room, header)
 
@@ -88,6 +90,7 @@ class GoDurable:
         table.seats = {s: Occupant(name, bool(bot)) for s, (name, bot) in header["seats"].items()}
         table.started = True
         table.record_id = header["record"]
+        table.notes.ranks = dict(header.get("ranks") or {})
         if table.golden:
             ref = stored_bets.game_ref(table.record_id)
             players = frozenset(o.name for o in table.seats.values() if o is not None)
@@ -123,8 +126,19 @@ class GoDurable:
         else:
             message = {k: entry[k] for k in ("point", "seat") if k in entry}
             getattr(self, f"_do_{action}")(entry["s"], message)
+            if action in ("play", "pass") and "c" in entry:
+                self._note_logged_clock(entry["c"])
         if "r" in entry:
             self.record_id = entry["r"]
+
+    def _note_logged_clock(self: GoTable, left: list[list[float | int]]) -> None:
+        """A replayed move's clock reading, from its entry (the clock is off while a log is
+        replayed): the record's BL/WL of a restored game are those the game had."""
+        clock = self.options.clock
+        mover = self.game.moves[-1].color
+        main, periods = left[0 if mover is Color.BLACK else 1]
+        period = float(clock.period) if clock else 0.0
+        self.notes.moved(len(self.game.moves), TimeLeft(float(main), int(periods), period))
 
     def presence(self: GoTable, name: str, online: bool) -> None:
         super().presence(name, online)  # type: ignore[misc]

@@ -106,6 +106,11 @@ class GoHost(TableHost, Protocol):
     @property
     def action_log(self) -> ActionLog | None: ...
 
+    @property
+    def place(self) -> str:
+        """The hall's name for the ``PC`` of its game records."""
+        ...
+
     def record_game(
         self, record: GameRecord, stored: Callable[[Any], None], live: int | None = None
     ) -> None: ...
