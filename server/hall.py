@@ -941,6 +941,16 @@ class Hall:
             await self.store.call(self.store.settle_adjourned, adjourned.id, record)
             log.info("adjourned game %d expired: %s", adjourned.id, record.result)
 
+    def on_table_record(self, session: Session, request: dict) -> dict:
+        """The running Go game so far as SGF, for its audience (a late spectator steps back
+        through it): nothing in it is hidden from them, the board and chat are theirs already."""
+        table = self._table(request["table"])
+        if session not in table.audience:
+            raise ProtocolError(ErrorCode.NOT_AT_TABLE, "sit or watch first")
+        if not isinstance(table, GoTable):
+            raise ProtocolError(ErrorCode.NO_SUCH_GAME, f"table {table.id} plays no Go game")
+        return {"table": table.id, "sgf": table.record_so_far()}
+
     async def on_game_record(self, session: Session, request: dict) -> dict:
         game = await self.store.call(self.store.game, request["game"])
         if game is None:

@@ -24,11 +24,14 @@ from client.go_view import GoView
 from client.hall_errors import explain, ui_language
 from client.i18n import Strings
 from client.screens.bet_window import SIDE_NAMES, BetWindow
+from client.screens.review import ReviewScreen
 from client.screens.size_guard import SMALLEST
 from client.screens.table_screen import Hall, TableScreen
 from client.widgets.bets_panel import BetsPanel
 from client.widgets.go_board import GoBoard
 from client.widgets.go_panel import GoPanel
+from qipai.go.errors import SgfError
+from qipai.go.replay import Replay
 
 SECOND_PRESS_WINDOW = 3.0
 PHASE_ACTIONS = {
@@ -59,6 +62,7 @@ class GoTableScreen(TableScreen):
         Binding("colon", "type_point", "Type point", id="go.type_point"),
         Binding("b", "bet", "Bet 押币", id="go.bet"),
         Binding("e", "estimate", "Estimate 形势", id="go.estimate"),
+        Binding("v", "look_back", "Moves 棋谱", id="go.look_back"),
         Binding("t", "chat", "Chat", id="go.chat", priority=True),
         Binding("q", "leave", "Leave", id="go.leave"),
         Binding("escape", "stop_chat", "Board", id="go.stop_chat", show=False),
@@ -200,6 +204,8 @@ class GoTableScreen(TableScreen):
             return self.may_bet()
         if action == "estimate":
             return self.view.phase == "play"  # pressed at a ranked seat, it says why not
+        if action == "look_back":
+            return self.view.phase in ("play", "scoring")
         view = self.view
         if view.is_spectator or view.phase not in PHASE_ACTIONS:
             return False
@@ -260,6 +266,25 @@ class GoTableScreen(TableScreen):
             self.estimating = True
             self.say(strings("go_estimate_working"))
             self.start_estimate()
+
+    def action_look_back(self) -> None:
+        self.run_worker(self._look_back(), group="look_back", exclusive=True)
+
+    async def _look_back(self) -> None:
+        """The game so far from the hall (``table_record``), to step through in review; the
+        table goes on behind it and is in front again on q."""
+        strings = Strings(ui_language(self.app))
+        try:
+            reply = await self.hall.request("table_record", table=self.table)
+            replay = Replay.from_sgf(str(reply["sgf"]))
+        except HallError as error:
+            self.say(explain(error, ui_language(self.app)))
+            return
+        except (KeyError, SgfError) as error:
+            reason = error.message if isinstance(error, SgfError) else "no SGF in the reply"
+            self.say(strings("review_unreadable", reason=reason))
+            return
+        self.app.push_screen(ReviewScreen(replay, estimate=may_estimate(self.view)))
 
     def start_estimate(self) -> None:
         """In a thread: a 19x19 estimate takes most of a second, and the clocks keep ticking."""

@@ -1,5 +1,5 @@
 """Review: step through a recorded Go game, from the games screen, the result screen or
-`qipai review FILE.sgf`.
+`qipai review FILE.sgf`, or the game so far from its table (`v`, for a spectator who came late).
 
 Every position comes from the core's replay of the record (qipai/go/replay.py); the screen only
 draws it, with the move, the captures so far, the record's comments (the table chat, for a game
@@ -54,8 +54,12 @@ def clock_text(seconds: float) -> str:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
-def review_lines(replay: Replay, step: Step, strings: Strings) -> list[str]:
-    """The panel beside the board: who played, the move, captures, clocks, comments, result."""
+def review_lines(
+    replay: Replay, step: Step, strings: Strings, estimate: bool = True
+) -> list[str]:
+    """The panel beside the board: who played, the move, captures, clocks, comments, result;
+    the estimator's count at the end only where ``estimate`` (never for a player of a ranked
+    game still going, ``may_see_estimate``)."""
     root = replay.record.root
     lines = []
     for colour, name, rank in ((strings("black"), "PB", "BR"), (strings("white"), "PW", "WR")):
@@ -88,7 +92,7 @@ def review_lines(replay: Replay, step: Step, strings: Strings) -> list[str]:
     if step.ply == replay.plies:
         if step.game.result is not None:
             lines.append(strings("review_result", text=step.game.result.text))
-        elif replay.end_estimate:
+        elif estimate and replay.end_estimate:
             lines.append(strings("review_estimate", text=replay.end_estimate))
         if replay.recorded_result:
             lines.append(strings("review_recorded", text=replay.recorded_result))
@@ -116,9 +120,10 @@ class ReviewScreen(KeyHelp, SizeGuard, Screen[None]):
         Binding("escape", "stop_jump", "Board", id="review.stop_jump", show=False),
     ]
 
-    def __init__(self, replay: Replay, ply: int | None = None) -> None:
+    def __init__(self, replay: Replay, ply: int | None = None, estimate: bool = True) -> None:
         super().__init__()
         self.replay = replay
+        self.estimate = estimate
         self.ply = replay.plies if ply is None else max(0, min(replay.plies, ply))
 
     @property
@@ -160,7 +165,8 @@ class ReviewScreen(KeyHelp, SizeGuard, Screen[None]):
         self.query_one("#side", Static).update(self.side_text())
 
     def side_text(self) -> str:
-        return "\n".join(review_lines(self.replay, self.replay.step(self.ply), self.strings))
+        step = self.replay.step(self.ply)
+        return "\n".join(review_lines(self.replay, step, self.strings, self.estimate))
 
     def action_go(self, delta: int) -> None:
         self.go_to(self.ply + delta)

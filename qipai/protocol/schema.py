@@ -75,6 +75,8 @@ REQUESTS: dict[str, tuple[Field, ...]] = {
     ),
     "games": (),
     "game_record": (Field("game", int),),
+    # The running Go game so far, for a spectator who came late to step back through it.
+    "table_record": (_TABLE,),
     "resume_game": (Field("game", int),),
     "relief": (),
     # An invitation code for a hall whose registration is by invitation (platform.md).

@@ -32,7 +32,7 @@ from .go_board import BoardText
 from .go_clocks import GoTimekeeping
 from .go_durable import GoDurable
 from .go_notes import GoNotes
-from .go_record import COLOR_SEAT, SEAT_COLOR, game_record, notes_of
+from .go_record import COLOR_SEAT, SEAT_COLOR, game_record, notes_of, record_text
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -394,6 +394,14 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
             self.notes.said(len(self.game.moves), session.name or "", text)
 
     # ------------------------------------------------------------------ the end
+
+    def record_so_far(self) -> str:
+        """The game as its record would be now: moves, clocks, chat (``table_record``)."""
+        names = {s: (o.name if o else None) for s, o in self.seats.items()}
+        options = json.dumps(self.options.to_wire())
+        return record_text(
+            self.game, options, names["black"], names["white"], self.notes, self.hall.place
+        )
 
     def finish(self) -> None:
         """Store the game; called once the engine says it is over. Everyone is told ("over")

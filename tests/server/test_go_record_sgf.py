@@ -125,3 +125,25 @@ async def test_a_restored_game_keeps_the_ranks_and_clock_readings_for_its_record
             1,
             2,
         ]
+
+
+@pytest.mark.trio
+async def test_a_late_spectator_gets_the_game_so_far_and_an_outsider_does_not(tmp_path):
+    async with running_hall(tmp_path) as server:
+        ann, bob = await player(server, "ann", "5k"), await player(server, "bob", "4k")
+        sam = await player(server, "sam", "9k")
+        table = (await ann.ok("create_table", room="go", options={"size": 9}))["table"]
+        await ann.ok("sit", table=table, seat="black")
+        await bob.ok("sit", table=table, seat="white")
+        for who, point in ((ann, "E5"), (bob, "C3"), (ann, "G7")):
+            await who.ok("act", table=table, action="play", point=point)
+        assert await sam.error("table_record", table=table) == "not_at_table"
+        await sam.ok("watch", table=table)
+        reply = await sam.ok("table_record", table=table)
+        assert reply["table"] == table
+        read = go_sgf.read(reply["sgf"])
+        assert [m.point for m in read.game.moves] == [(4, 4), (2, 2), (6, 6)]
+        assert read.game.rows() == server.hall.tables[table].game.rows()
+        assert read.root["PB"] == "ann" and read.root["WR"] == "4k" and "RE" not in read.root
+        mahjong = (await sam.ok("create_table", room="sichuan"))["table"]
+        assert await sam.error("table_record", table=mahjong) == "no_such_game"
