@@ -283,6 +283,33 @@ def killed_by_sacrifice(victim: Group, rival: Group, colors: list[int], size: in
     return False
 
 
+def one_eye_seki(eyed: Group, eyeless: Group, colors: list[int], size: int) -> bool:
+    """Seki although one side has an eye: the eyed group is several chains around a one-point
+    eye (false by its diagonals, yet nobody can take it), and filling any shared liberty leaves
+    the chain it joins with the eye as its only liberty, so the opponent captures that chain in
+    the eye; the eyeless side, with no liberty outside the shared ones, only shortens its own
+    by filling them. The liberty-count race reads the eyed group as one chain and would give
+    it the win."""
+    shared = eyed.liberties & eyeless.liberties
+    own = eyed.liberties - shared
+    if eyeless.eyes or eyeless.liberties - shared or len(shared) < 2 or len(own) != 1:
+        return False
+    eye = next(iter(own))
+    if any(colors[n] != eyed.color for n in neighbours(size)[eye]):
+        return False
+    for point in sorted(shared):
+        board = Board(size)
+        board.colors = list(colors)
+        board.rebuild()
+        try:
+            board.play(point, eyed.color, set())
+        except BoardRefusal:
+            continue  # it cannot even be filled
+        if set(board.chains[point].libs) != {eye}:
+            return False  # this liberty is filled safely: a plain race
+    return True
+
+
 def is_bent_four_in_the_corner(points: list[int], size: int) -> bool:
     """Four points in a bent line whose bend is a corner point of the board."""
     if len(points) != 4:

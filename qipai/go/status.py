@@ -21,6 +21,7 @@ from qipai.go.life import (
     benson_alive,
     groups_of,
     killed_by_sacrifice,
+    one_eye_seki,
     race_between,
 )
 
@@ -129,6 +130,8 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
 def _outcome(group: Group, rival: Group, colors: list[int], size: int):
     """(the rival kills the group moving first, the group kills the rival moving first), or
     None for a race too open to read."""
+    if one_eye_seki(group, rival, colors, size) or one_eye_seki(rival, group, colors, size):
+        return False, False
     attacked = race_between(rival, group, True)
     defended = race_between(group, rival, True)
     if attacked is None or defended is None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from qipai.go import Color, Game, format_point, parse_point
+from qipai.go import Color, Game, IllegalMove, format_point, parse_point
 from qipai.go.board import BLACK, WHITE
 from qipai.go.life import benson_alive, eye_value, race
 from qipai.go.ownership import estimate
@@ -193,6 +193,49 @@ def test_seki_without_eyes_is_alive():
         "D1",
     }
     assert names(game, verdict.dame) == {"C2", "C3"}
+
+
+# White's A2 and B1 are two chains around the eye A1 (false by its diagonal B2, yet nobody can
+# take it); Black's seven stones have no eye and only the liberties A3 and C1, both shared.
+ONE_EYE_SEKI = """
+    5 O O O . . . . . .
+    4 X X O . . . . . .
+    3 . X O O O . . . .
+    2 O X X X O . . . .
+    1 . O . X O . . . .
+"""
+
+
+def test_seki_with_one_eye_is_alive_and_its_eye_counts_for_its_owner():
+    game, verdict = judged(ONE_EYE_SEKI)
+    assert verdict.dead == set()
+    assert names(game, verdict.seki) == {"A2", "B1", "A4", "B4", "B3", "B2", "C2", "D2", "D1"}
+    assert names(game, verdict.dame) == {"A3", "C1"}
+    game.pass_()
+    game.pass_()
+    assert game.dead_stones == frozenset()  # the proposal lifts nothing
+    count = game.count()
+    assert (count.black_stones, count.dame) == (7, 2) and count.white_territory == 61  # with A1
+
+
+def test_why_the_one_eye_position_is_seki_each_approach_loses():
+    # Black filling a shared liberty is self-atari: White captures all of Black at the other
+    for black, white in (("A3", "C1"), ("C1", "A3")):
+        game = game_from_diagram(ONE_EYE_SEKI)
+        game.play(black)
+        game.play(white)
+        assert all(game.color_at(p) is None for p in ("A4", "B2", "D1"))
+    # White filling one leaves that chain only the eye: Black captures it there
+    game = game_from_diagram(ONE_EYE_SEKI, to_move=Color.WHITE)
+    game.play("A3")
+    game.play("A1")  # takes A2 and A3
+    assert game.color_at("A2") is None and game.color_at("A3") is None
+    with pytest.raises(IllegalMove):
+        game.play("A2")  # retaking the one stone repeats the first position (superko, GO-01)
+    game = game_from_diagram(ONE_EYE_SEKI, to_move=Color.WHITE)
+    game.play("C1")
+    game.play("A1")  # takes B1 and C1
+    assert game.color_at("B1") is None and game.color_at("C1") is None
 
 
 def test_one_eye_beats_no_eye_in_a_plain_race():

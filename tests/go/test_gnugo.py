@@ -16,6 +16,7 @@ from qipai.go import Color, Game, format_point, parse_point
 from tests.conftest import require_program
 from tests.go.diagrams import game_from_diagram
 from tests.go.gtp import GtpEngine
+from tests.go.test_estimator import ONE_EYE_SEKI
 from tests.go.test_rules_book import SEKI_WITH_EYES
 
 pytestmark = pytest.mark.slow
@@ -88,6 +89,18 @@ def test_seki_eyes_count_for_their_owner_in_gnugo_too():
     count = game.count()
     # both give A2 to Black and D1 to White and leave the shared liberty D3 to nobody
     assert count.black - count.white == theirs == 56
+
+
+def test_gnugo_calls_the_one_eye_seki_dead_where_the_moves_say_seki():
+    """A difference, asserted as such: GNU Go's dead list takes Black's seven stones of the
+    one-eye seki, but each approach loses (test_estimator's
+    test_why_the_one_eye_position_is_seki_each_approach_loses), so we keep them alive."""
+    game = game_from_diagram(ONE_EYE_SEKI, komi=0)
+    with gnugo() as engine:
+        load_position(engine, game)
+        dead = {parse_point(p, 9) for p in engine.send("final_status_list dead").split()}
+    assert dead == {parse_point(p, 9) for p in ("A4", "B4", "B3", "B2", "C2", "D2", "D1")}
+    assert game.suggest_dead() == frozenset()
 
 
 # Black 40 points, White 40, and E5 between them: one odd dame point on 9x9.
