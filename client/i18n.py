@@ -181,7 +181,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "             an opponent within one rank step",
         "new_ranked_guest": "ranked    guests play friendly tables only",
         "new_ranked_local": "ranked    no: a local hall plays friendly",
-        "lobby_ranked": "ranked",
+        "lobby_ranked": "ranked {size}",
         "lobby_ranked_terms": "Ranked (升降级战), golden: ranks move, spectators bet; "
         "within one rank step",
         "board_go_advice": "Not on this board yet: play ranked Go (lobby: n, then 6 for 升降级战).",
@@ -357,7 +357,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "new_ranked_on": "升降级战  开：黄金桌，对手段位\n          与你相差不超过一级",
         "new_ranked_guest": "升降级战  游客只能下友谊对局",
         "new_ranked_local": "升降级战  本机对局都是友谊对局",
-        "lobby_ranked": "升降级",
+        "lobby_ranked": "升降级 {size}",
         "lobby_ranked_terms": "升降级战，黄金桌：计段位，观战者可以押币；对手相差不超过一级",
         "board_go_advice": "你还不在这个榜上：下一局升降级战（大厅里按 n，再按 6）。",
         "board_go_guest": "你不在这个榜上：游客只能下友谊对局，注册一个名字才能下升降级战。",

@@ -79,7 +79,7 @@ def is_ranked_go(summary: dict[str, Any]) -> bool:
 def table_cells(summary: dict[str, Any], strings: Strings | None = None) -> tuple[str, ...]:
     """A table in the lobby's columns; the seat cells say whose seat is whose (Go's black and
     white, mahjong's seats 1-4), so Go and mahjong tables share one list and its headers. A
-    ranked Go table says so after its board size."""
+    ranked Go table says so before its board size."""
     if summary.get("room", "go") != "go":
         return (*mahjong_cells(summary), phase_label(summary))
     options = summary.get("options") or {}
@@ -87,8 +87,8 @@ def table_cells(summary: dict[str, Any], strings: Strings | None = None) -> tupl
     seats = summary.get("seats") or {}
     names = tuple(f"{seat} {seats.get(seat) or '(free)'}" for seat in SEATS)
     game = f"{size}x{size}"
-    if is_ranked_go(summary):
-        game += f" {(strings or Strings())('lobby_ranked')}"
+    if is_ranked_go(summary):  # always 19x19 (GO-03): the mark takes the size's place
+        game = (strings or Strings())("lobby_ranked", size=size)
     return (
         str(summary.get("table")),
         game,

@@ -69,7 +69,8 @@ async def test_a_ranked_table_from_the_form_is_marked_in_the_lobby_and_pairs_by_
             await until(pilot, lambda: app.screen is lobby, "back in the lobby")
             await until(pilot, lambda: lobby.query_one("#tables", DataTable).row_count, "rows")
             table = lobby.query_one("#tables", DataTable)
-            assert table.get_row(str(number))[1] == "19x19 ranked"
+            assert table.get_row(str(number))[1] == "ranked 19"
+            assert table.virtual_size.width <= table.size.width  # still every column at 80x24
             table.move_cursor(row=table.get_row_index(str(number)))
             await pilot.pause()
             assert "Ranked (升降级战), golden" in str(lobby.query_one("#terms").render())
