@@ -54,9 +54,7 @@ def clock_text(seconds: float) -> str:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
-def review_lines(
-    replay: Replay, step: Step, strings: Strings, estimate: bool = True
-) -> list[str]:
+def review_lines(replay: Replay, step: Step, strings: Strings, estimate: bool = True) -> list[str]:
     """The panel beside the board: who played, the move, captures, clocks, comments, result;
     the estimator's count at the end only where ``estimate`` (never for a player of a ranked
     game still going, ``may_see_estimate``)."""

@@ -25,7 +25,9 @@ def side(app) -> str:
     return str(app.screen.query_one("#side", Static).render())
 
 
-async def players(host: str, port: int, options: dict) -> tuple[HallConnection, HallConnection, int]:
+async def players(
+    host: str, port: int, options: dict
+) -> tuple[HallConnection, HallConnection, int]:
     ann = await HallConnection.open(host, port, on_push=lambda message: None)
     bob = await HallConnection.open(host, port, on_push=lambda message: None)
     await ann.request("register", name="ann", password="ann-secret")
