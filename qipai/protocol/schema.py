@@ -75,6 +75,8 @@ REQUESTS: dict[str, tuple[Field, ...]] = {
     ),
     "games": (),
     "game_record": (Field("game", int),),
+    # Every stored hand of the mahjong match one stored hand belongs to (the replay viewer).
+    "match_hands": (Field("game", int),),
     "resume_game": (Field("game", int),),
     "relief": (),
     # An invitation code for a hall whose registration is by invitation (platform.md).
