@@ -1,0 +1,132 @@
+"""The mahjong replay viewer (牌谱) at 80x24, driven by its keys: a match the table played,
+stepped action by action and hand by hand, all open or as one seat saw it (never another
+seat's concealed tiles), with the settlement at each hand's end, in both languages."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+from textual.widgets import Static
+
+from client.launch import Launch
+from client.mahjong_replay_view import position_view
+from client.screens.key_help import KeyHelpScreen
+from client.screens.mahjong_replay import MahjongReplayScreen
+from qipai.mahjong.replay import match_replays
+from qipai.mahjong.tiles import kind_name, kind_of
+from tests.mahjong.test_replay import played_match
+
+MATCH = played_match("sichuan", {}, seed=3, hands=2)
+
+
+class ReplayApp(App):
+    def __init__(self, language: str = "en", hand: int = 0) -> None:
+        super().__init__()
+        self.launch = Launch(language=language)
+        self.hand = hand
+
+    def on_mount(self) -> None:
+        self.push_screen(MahjongReplayScreen(match_replays(MATCH), self.hand))
+
+
+def text(app: App, widget: str) -> str:
+    return str(app.screen.query_one(widget, Static).render())
+
+
+def screen(app: App) -> MahjongReplayScreen:
+    assert isinstance(app.screen, MahjongReplayScreen)
+    return app.screen
+
+
+@pytest.mark.asyncio
+async def test_arrows_home_end_and_g_step_through_a_hand():
+    app = ReplayApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = screen(app).replay
+        last = replay.last
+        assert f"Hand 1/2 step 0/{last}" in text(app, "#did") and "the deal" in text(app, "#did")
+        await pilot.press("right", "right")
+        assert f"step 2/{last}" in text(app, "#did")
+        await pilot.press("left")
+        void = "mps"[replay.steps[1].action.tile]
+        assert f"step 1/{last}  E ann: void {void}" in text(app, "#did")  # 四川: 定缺 first
+        await pilot.press("g", "1", "0", "enter")
+        assert f"step 10/{last}" in text(app, "#did")
+        await pilot.press("g", "9", "9", "9", "enter")
+        assert f"Not a step number: 999 (0-{last})" in text(app, "#message")
+        await pilot.press("right")  # the arrows step again once the field is closed
+        assert f"step 11/{last}" in text(app, "#did")
+        await pilot.press("end")
+        assert screen(app).has_class("-at-end")
+        settlement = text(app, "#settlement-lines")
+        assert "Settlement of hand 1" in settlement and "This hand" in settlement
+        await pilot.press("home")
+        assert "step 0/" in text(app, "#did") and not screen(app).has_class("-at-end")
+
+
+@pytest.mark.asyncio
+async def test_n_p_and_h_move_between_the_hands_of_the_match_with_running_scores():
+    app = ReplayApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        assert "Hand 2/2 step 0/" in text(app, "#did")
+        totals = MATCH[0]["settlement"]["totals"]
+        board = "\n".join(screen(app).board_text())
+        assert f"{totals[0]:+5d}" in board  # the first hand's scores carried into the second
+        await pilot.press("p")
+        assert "Hand 1/2" in text(app, "#did")
+        await pilot.press("h", "2", "enter")
+        assert "Hand 2/2" in text(app, "#did")
+        await pilot.press("h", "7", "enter")
+        assert "Not a hand of this match: 7 (1-2)" in text(app, "#message")
+
+
+@pytest.mark.asyncio
+async def test_s_cycles_the_view_and_a_seat_sees_no_other_concealed_tiles():
+    app = ReplayApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("g", "2", "0", "enter")
+        me = screen(app)
+        assert "all hands open" in text(app, "#title")
+        opened = text(app, "#hands")
+        dealer = me.replay.end.dealer
+        seen = []
+        for _ in range(4):
+            await pilot.press("s")
+            seen.append(me.seat)
+            assert "saw it" in text(app, "#title") and me.has_class("-one-seat")
+            machine = me.replay.machine(me.at)
+            board = "\n".join(me.board_text())
+            view, log = position_view(me.hands, me.position)  # what the board was given
+            assert [s.hand is not None for s in view.seats] == [
+                s.seat == me.seat or s.won is not None for s in view.seats
+            ]
+            assert set(log.drawn) <= {me.seat}  # no other seat's draw reached the log
+            assert me.query_one("#hands").display is False
+            assert board.count("▒▒x") == 3
+            mine = sorted(kind_name(kind_of(t)) for t in machine.seats[me.seat].concealed)
+            assert all(name in board for name in mine)
+        assert seen == [(dealer + k) % 4 for k in range(4)]
+        await pilot.press("s")
+        assert me.seat is None and "all hands open" in text(app, "#title")
+        assert text(app, "#hands") == opened
+
+
+@pytest.mark.asyncio
+async def test_the_replay_speaks_chinese_and_lists_its_keys_on_question_mark():
+    app = ReplayApp(language="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "牌谱" in text(app, "#title") and "全部明牌" in text(app, "#title")
+        assert "第 1/2 局" in text(app, "#did") and "配牌" in text(app, "#did")
+        await pilot.press("right")
+        await pilot.press("s")
+        assert "的视角" in text(app, "#title")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeyHelpScreen)
+        keys = app.screen.text
+        assert "Jump to step" in keys and "Next hand" in keys and "View" in keys
