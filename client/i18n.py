@@ -435,6 +435,20 @@ ACTION_NAMES = {
     },
 }
 
+BINDING_WORDS_ZH = {  # the footer's and `?`'s words for the review and replay keys, in 中文
+    "Back": "后退",
+    "Forward": "前进",
+    "Start": "开头",
+    "End": "结尾",
+    "Jump to move": "跳到某手",
+    "Jump to step": "跳到某步",
+    "Close": "关闭",
+    "Next hand": "下一局",
+    "Previous hand": "上一局",
+    "Jump to hand": "跳到某局",
+    "View: all open / 東 南 西 北": "视角：全部明牌 / 東 南 西 北",
+    "Scroll the settlement": "滚动结算",
+}
 
 FAN_GLOSSES: dict[str, str] = {  # an English gloss for each fan name the rulesets use
     "平和": "plain win",

@@ -146,7 +146,7 @@ class MahjongReplayScreen(StepperScreen):
         self.set_class(self.seat is not None, "-one-seat")
         if at_end:
             self.query_one("#settlement-lines", Static).update(
-                settlement_text(view, s, self.tile_style)
+                settlement_text(view, s, self.tile_style, at_the_table=False)
             )
 
     def title_text(self, view: MahjongView) -> str:

@@ -31,8 +31,12 @@ def party_name(view: MahjongView, party: int, strings: Strings) -> str:
     return view.seats[party].name
 
 
-def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Text:
-    """The whole settlement as lines of text (what the screen shows, and what tests read)."""
+def settlement_text(
+    view: MahjongView, strings: Strings, style: TileStyle, *, at_the_table: bool = True
+) -> Text:
+    """The whole settlement as lines of text (what the screen shows, and what tests read);
+    a replay (``at_the_table`` False) leaves out the friendly table's note, since a stored hand
+    does not say whether coins moved at its table."""
     settlement = view.settlement or {}
     lines = [Text(f"{strings('settlement', n=view.hand_number)}  {ruleset_title(view)}", "bold")]
     if settlement.get("exhaustive_draw"):
@@ -73,7 +77,8 @@ def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Te
             "bold",
         )
     )
-    lines.extend(friendly_lines(view, strings))
+    if at_the_table:
+        lines.extend(friendly_lines(view, strings))
     moved = view.hand_coins()
     if moved is not None:
         lines.append(coins_line(view, moved, strings))

@@ -7,6 +7,7 @@ while it is open, and esc closes the field before it closes the screen.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from textual.binding import Binding
@@ -14,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from client.hall_errors import ui_language
-from client.i18n import Strings
+from client.i18n import BINDING_WORDS_ZH, Strings
 from client.screens.key_help import KeyHelp
 from client.screens.size_guard import SizeGuard
 
@@ -71,6 +72,18 @@ class StepperScreen(KeyHelp, SizeGuard, Screen[None]):
     def keys_text(self) -> str:
         """The keys line the message line shows when nothing else is to be said."""
         raise NotImplementedError
+
+    def on_mount(self) -> None:
+        """The footer and `?` in the UI language (the keys stay the same)."""
+        if not self.strings.chinese:
+            return
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                dataclasses.replace(
+                    b, description=BINDING_WORDS_ZH.get(b.description, b.description)
+                )
+                for b in bindings
+            ]
 
     @staticmethod
     def jump_field() -> Input:

@@ -129,4 +129,5 @@ async def test_the_replay_speaks_chinese_and_lists_its_keys_on_question_mark():
         await pilot.pause()
         assert isinstance(app.screen, KeyHelpScreen)
         keys = app.screen.text
-        assert "Jump to step" in keys and "Next hand" in keys and "View" in keys
+        assert "跳到某步" in keys and "下一局" in keys and "视角：全部明牌 / 東 南 西 北" in keys
+        assert "Next hand" not in keys  # the keys' words follow the language too
