@@ -10,7 +10,8 @@ settlement, as the table's settlement screen does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +20,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from client import hall_rooms
+from client.connection import HallError
+from client.hall_errors import explain, ui_language
+from client.i18n import Strings
 from client.mahjong_replay_view import (
     Position,
     next_view,
@@ -32,7 +36,8 @@ from client.screens.mahjong_settlement import settlement_text
 from client.screens.stepper import STEP_CSS, StepperScreen, stepper_bindings
 from client.widgets.mahjong_board import MahjongBoard
 from client.widgets.tiles import TileStyle
-from qipai.mahjong.replay import HandReplay
+from qipai.mahjong.replay import HandReplay, match_replays
+from qipai.mahjong.table import MahjongError
 
 MIN_SIZE = (60, 23)  # title, step line, the compact board (16), three hands, message, footer
 
@@ -192,3 +197,25 @@ class MahjongReplayScreen(StepperScreen):
 
     def action_scroll(self, rows: int) -> None:
         self.query_one("#settlement", VerticalScroll).scroll_relative(y=rows, animate=False)
+
+
+Request = Callable[..., Awaitable[dict[str, Any]]]
+
+
+async def open_replay(app: Any, request: Request, game: int) -> str | None:
+    """Fetch the match of stored hand ``game`` (``match_hands``) and open the replay at that
+    hand; what went wrong, in words, or None once it is open."""
+    strings = Strings(ui_language(app))
+    try:
+        reply = await request("match_hands", game=game)
+        hands = match_replays(reply.get("hands") or [])
+    except HallError as error:
+        return explain(error, strings.language)
+    except (MahjongError, KeyError, TypeError) as error:  # a ruleset this client predates
+        return strings("replay_unreadable", reason=str(error))
+    if not hands:
+        return strings("replay_unreadable", reason="no hands")
+    index = next((i for i, h in enumerate(hands) if h.stored.get("game") == game), 0)
+    style = TileStyle(cjk=bool(getattr(getattr(app, "launch", None), "cjk", False)))
+    app.push_screen(MahjongReplayScreen(hands, index, style=style))
+    return None

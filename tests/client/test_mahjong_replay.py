@@ -4,16 +4,23 @@ seat's concealed tiles), with the settlement at each hand's end, in both languag
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from textual.app import App
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
+from client.cli import main, parse, read_replay_file
 from client.launch import Launch
+from client.mahjong_replay_files import read_replay, replay_json
 from client.mahjong_replay_view import position_view
+from client.screens.games import GamesScreen
 from client.screens.key_help import KeyHelpScreen
 from client.screens.mahjong_replay import MahjongReplayScreen
 from qipai.mahjong.replay import match_replays
 from qipai.mahjong.tiles import kind_name, kind_of
+from tests.client.fakes import FakeHall
+from tests.client.test_games import GO_GAME, until
 from tests.mahjong.test_replay import played_match
 
 MATCH = played_match("sichuan", {}, seed=3, hands=2)
@@ -131,3 +138,75 @@ async def test_the_replay_speaks_chinese_and_lists_its_keys_on_question_mark():
         keys = app.screen.text
         assert "跳到某步" in keys and "下一局" in keys and "视角：全部明牌 / 東 南 西 北" in keys
         assert "Next hand" not in keys  # the keys' words follow the language too
+
+
+def listed(stored: dict) -> dict:
+    """A stored hand's line in ``games`` (docs/protocol.md, "Stored hands")."""
+    keys = ("game", "room", "table", "hand_number", "players")
+    return {**{k: stored[k] for k in keys}, "scores": stored["settlement"]["totals"]}
+
+
+class HallApp(App):
+    def __init__(self, hall: FakeHall) -> None:
+        super().__init__()
+        self.hall = hall
+        self.launch = Launch()
+
+    def on_mount(self) -> None:
+        self.push_screen(GamesScreen())
+
+
+@pytest.mark.asyncio
+async def test_r_in_my_games_replays_a_hand_with_its_match_and_the_list_groups_matches(
+    private_user_dirs,
+):
+    other = {**GO_GAME, "game": 150}  # a Go game finished between the match's two hands
+    hall = FakeHall()
+    lines = [listed(MATCH[1]), other, listed(MATCH[0])]
+    hall.replies["games"] = {"games": lines, "adjourned": []}
+    hall.replies["match_hands"] = {"table": 5, "hands": MATCH}
+    hall.replies["game_record"] = MATCH[0]
+    app = HallApp(hall)
+    async with app.run_test(size=(80, 24)) as pilot:
+        games = app.screen
+        await until(pilot, lambda: len(games.games) == 3, "the list")
+        table = games.query_one(DataTable)
+        rows = [table.get_row_at(r)[0] for r in range(3)]
+        assert rows == [str(MATCH[1]["game"]), str(MATCH[0]["game"]), "150"]  # the match together
+        assert table.get_row_at(0)[5] == "table 5 hand 2"
+        await pilot.press("down", "r")  # the match's first hand
+        await until(pilot, lambda: isinstance(app.screen, MahjongReplayScreen), "the replay")
+        assert hall.requests[-1] == {"type": "match_hands", "game": MATCH[0]["game"]}
+        assert "Hand 1/2 step 0/" in text(app, "#did")
+        await pilot.press("q")
+        await until(pilot, lambda: app.screen is games, "back to the list")
+        await pilot.press("s")
+        await until(pilot, lambda: "Saved" in text(app, "#message"), "saved")
+    saved = private_user_dirs / "documents" / "qipai"
+    replay_file = saved / f"qipai-{MATCH[0]['game']}-sichuan-hand1.json"
+    assert (saved / f"qipai-{MATCH[0]['game']}-sichuan-hand1.txt").exists()
+    (hand,) = read_replay(str(replay_file))
+    assert hand.settlement == MATCH[0]["settlement"]
+    assert parse(["replay", str(replay_file)]) == (Launch("replay", path=str(replay_file)), False)
+
+
+def test_qipai_replay_says_why_a_file_cannot_be_replayed(tmp_path, capsys):
+    match = tmp_path / "match.json"
+    match.write_text(replay_json(MATCH), encoding="utf-8")
+    assert read_replay_file(str(match)) is None
+    assert [h.hand_number for h in read_replay(str(match))] == [1, 2]
+    bare = tmp_path / "record.json"  # a game_record answer as it came off the wire
+    bare.write_text(json.dumps(MATCH[1]), encoding="utf-8")
+    assert read_replay_file(str(bare)) is None
+    broken = json.loads(json.dumps(MATCH[0]))
+    broken["record"]["actions"] = broken["record"]["actions"][:3] * 2
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(broken), encoding="utf-8")
+    assert "does not replay" in read_replay_file(str(bad))
+    (tmp_path / "text.json").write_text("qipai mahjong hand record", encoding="utf-8")
+    assert "not JSON" in read_replay_file(str(tmp_path / "text.json"))
+    (tmp_path / "empty.json").write_text("[]", encoding="utf-8")
+    assert "holds no mahjong hands" in read_replay_file(str(tmp_path / "empty.json"))
+    assert "cannot read" in read_replay_file(str(tmp_path / "missing.json"))
+    assert main(["replay", str(bad)]) == 2
+    assert "qipai replay:" in capsys.readouterr().err
