@@ -17,6 +17,7 @@ from client.mahjong_replay_view import position_view
 from client.screens.games import GamesScreen
 from client.screens.key_help import KeyHelpScreen
 from client.screens.mahjong_replay import MahjongReplayScreen
+from client.screens.size_guard import TooSmall
 from qipai.mahjong.replay import match_replays
 from qipai.mahjong.tiles import kind_name, kind_of
 from tests.client.fakes import FakeHall
@@ -210,3 +211,21 @@ def test_qipai_replay_says_why_a_file_cannot_be_replayed(tmp_path, capsys):
     assert "cannot read" in read_replay_file(str(tmp_path / "missing.json"))
     assert main(["replay", str(bad)]) == 2
     assert "qipai replay:" in capsys.readouterr().err
+
+
+@pytest.mark.asyncio
+async def test_a_terminal_too_small_for_the_replay_says_the_size_it_needs():
+    app = ReplayApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(60, 23)
+        await pilot.pause()
+        assert not app.screen.query(TooSmall)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        (notice,) = app.screen.query(TooSmall)
+        assert "needs at least 60x23" in str(notice.render())
+        await pilot.press("right")  # its keys still work meanwhile
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.screen.query(TooSmall) and "step 1/" in text(app, "#did")
