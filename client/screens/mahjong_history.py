@@ -33,7 +33,6 @@ __all__ = ["HISTORY_KEY_WORDS", "MahjongHistoryScreen"]
 class MahjongHistoryScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     MahjongHistoryScreen { align: center middle; }
-    MahjongHistoryScreen #history-box { width: 100%; height: 1fr; border: round $primary; }
     MahjongHistoryScreen #history-title { height: 1; padding: 0 1; text-style: bold; }
     MahjongHistoryScreen DataTable { height: 1fr; }
     MahjongHistoryScreen #history-total { height: 1; padding: 0 1; text-style: bold; }

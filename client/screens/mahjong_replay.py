@@ -2,7 +2,8 @@
 from "my games", the table's hand history or `qipai replay FILE`.
 
 Keys: the stepper's (←/→, home/end, `g` a step, `q`), `n`/`p` the next or previous hand, `h` a
-hand by number, `s` the view: all open, then 東 南 西 北 as each seat saw it. The board is the
+hand by number, `s` the view: all open, then 東 南 西 北 as each seat saw it, `w` writes the
+hands to a replay file. The board is the
 table's own widget fed the core's view of the step (``client/mahjong_replay_view.py``); the
 other seats' hands sit under it when they are open; the last step of a hand shows its stored
 settlement, as the table's settlement screen does.
@@ -23,6 +24,7 @@ from client import hall_rooms
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
 from client.i18n import Strings
+from client.mahjong_replay_files import save_replay
 from client.mahjong_replay_view import (
     Position,
     next_view,
@@ -34,6 +36,7 @@ from client.mahjong_replay_view import (
 from client.mahjong_view import MahjongView
 from client.screens.mahjong_settlement import settlement_text
 from client.screens.stepper import STEP_CSS, StepperScreen, stepper_bindings
+from client.sgf_files import save_failure
 from client.widgets.mahjong_board import MahjongBoard
 from client.widgets.tiles import TileStyle
 from qipai.mahjong.replay import HandReplay, match_replays
@@ -63,6 +66,7 @@ class MahjongReplayScreen(StepperScreen):
         Binding("p", "hand(-1)", "Previous hand", id="replay.previous_hand"),
         Binding("h", "jump_hand", "Jump to hand", id="replay.jump_hand"),
         Binding("s", "seat_view", "View: all open / 東 南 西 北", id="replay.view"),
+        Binding("w", "save", "Save the replay file", id="replay.save"),
         Binding("up", "scroll(-1)", "Scroll the settlement", show=False, id="replay.up"),
         Binding("down", "scroll(1)", "Scroll the settlement", show=False, id="replay.down"),
     ]
@@ -194,6 +198,16 @@ class MahjongReplayScreen(StepperScreen):
         """All open, 東, 南, 西, 北 (this hand's winds): a seat's view hides what it did not see."""
         self.seat = next_view(self.seat, self.replay.end.dealer)
         self.show_step()
+
+    def action_save(self) -> None:
+        """`w`: the hands shown (the whole match when it came from the hall) as a file that
+        `qipai replay` opens."""
+        try:
+            path = save_replay([hand.stored for hand in self.hands])
+        except OSError as error:
+            self.say(save_failure(error))
+            return
+        self.say(self.strings("replay_saved", path=path))
 
     def action_scroll(self, rows: int) -> None:
         self.query_one("#settlement", VerticalScroll).scroll_relative(y=rows, animate=False)

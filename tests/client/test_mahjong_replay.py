@@ -229,3 +229,18 @@ async def test_a_terminal_too_small_for_the_replay_says_the_size_it_needs():
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not app.screen.query(TooSmall) and "step 1/" in text(app, "#did")
+
+
+@pytest.mark.asyncio
+async def test_w_writes_the_match_shown_to_a_file_qipai_replay_opens(private_user_dirs):
+    app = ReplayApp(hand=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        message = text(app, "#message")
+    assert message.startswith("Saved ") and "qipai replay FILE opens it" in message
+    path = message.removeprefix("Saved ").split(" (")[0]
+    assert path.endswith("-sichuan-match-table5.json")
+    assert [h.hand_number for h in read_replay(path)] == [1, 2]
+    assert read_replay_file(path) is None
