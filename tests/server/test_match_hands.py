@@ -2,6 +2,7 @@
 public as ``game_record`` (docs/platform.md, "Replays"); bad input gets a stable code."""
 
 import pytest
+import trio
 
 from qipai.mahjong.replay import match_replays
 
@@ -51,3 +52,42 @@ async def test_a_bad_or_unknown_hand_is_refused_with_a_stable_code(tmp_path):
         assert await ann.error("match_hands", game="17") == "bad_field"
         assert await ann.error("match_hands", game=-1) == "bad_field"
         assert await ann.error("match_hands") == "missing_field"
+
+
+@pytest.mark.trio
+async def test_a_running_match_gives_its_stored_hands_only_to_players_and_spectators(tmp_path):
+    """During the match: the finished, stored hands (their tiles were shown to the whole table
+    at their end), never the hand in play; the same answer to a player and to a spectator."""
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        eve = await user(server, "eve")
+        table, bots = await seated_table(
+            server, "lengzi", {"hands": 3, "timed": False}, watchers=[eve]
+        )
+
+        def after(hands: int):
+            return lambda view: (
+                view["game"]["phase"] == "between" and len(view["game"]["history"]) == hands
+            )
+
+        async def play_until(hands: int) -> list[dict]:
+            views: list[dict] = [{}] * 4
+
+            async def one(index: int) -> None:
+                views[index] = await bots[index].play(until=after(hands))
+
+            async with trio.open_nursery() as nursery:
+                for index in range(4):
+                    nursery.start_soon(one, index)
+            return views
+
+        views = await play_until(1)
+        (first,) = views[0]["game"]["history"]
+        for asker in (bots[2].client, eve):
+            reply = await asker.ok("match_hands", game=first["game"])
+            assert [h["game"] for h in reply["hands"]] == [first["game"]]
+            assert reply["table"] == table
+        views = await play_until(2)
+        second = views[0]["game"]["history"][1]
+        reply = await eve.ok("match_hands", game=first["game"])
+        assert [h["game"] for h in reply["hands"]] == [first["game"], second["game"]]
+        assert all(h["settlement"]["totals"] for h in reply["hands"])
