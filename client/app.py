@@ -76,6 +76,8 @@ class QipaiApp(OrderedFocusApp):
             self.play_local(self.launch.size, self.launch.bot, self.launch.engine)
         elif self.launch.mode == "review":
             self.review_file(self.launch.path)
+        elif self.launch.mode == "replay":
+            self.replay_file(self.launch.path)
 
     def review_file(self, path: str) -> None:
         """`qipai review FILE.sgf`: the review over the start screen; closing it quits (the
@@ -86,6 +88,18 @@ class QipaiApp(OrderedFocusApp):
         with open(path, encoding="utf-8", errors="replace") as file:
             replay = Replay.from_sgf(file.read())
         self.push_screen(ReviewScreen(replay, ply=0), callback=lambda _: self.exit())
+
+    def replay_file(self, path: str) -> None:
+        """`qipai replay FILE.json`: the mahjong replay over the start screen; closing it quits
+        (the command line checked the file before the app started)."""
+        from client.mahjong_replay_files import learn_rooms, read_replay
+        from client.screens.mahjong_replay import MahjongReplayScreen
+        from client.widgets.tiles import TileStyle
+
+        hands = read_replay(path)
+        learn_rooms(hands)
+        screen = MahjongReplayScreen(hands, style=TileStyle(cjk=self.launch.cjk))
+        self.push_screen(screen, callback=lambda _: self.exit())
 
     # Opening a hall.
 

@@ -1,7 +1,8 @@
 """Command line of ``qipai``: the start screen, a hall (`qipai HOST[:PORT]`), local Go
 (`qipai local go [--size N] [--bot [black|white]] [--engine CMD]`) or local mahjong
 (`qipai local mahjong --ruleset NAME [--bots N] [--bot-level L] [--names A,B,...]`,
-client/mahjong_cli.py) or the review of an SGF file (`qipai review FILE.sgf`, no hall needed)."""
+client/mahjong_cli.py), the review of an SGF file (`qipai review FILE.sgf`) or the replay of
+a mahjong hand or match saved from "my games" (`qipai replay FILE.json`); neither needs a hall."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="The qipai game hall in your terminal: Go and Chinese mahjong, online or hot-seat.",
         epilog="local play: qipai local go [--size 9|13|19] [--bot [black|white]] [--engine CMD]"
         " | qipai local mahjong [--ruleset NAME] [--bots N] [--bot-level L] [--names A,B,...]"
-        " | review: qipai review FILE.sgf",
+        " | review: qipai review FILE.sgf | mahjong replay: qipai replay FILE.json",
     )
     parser.add_argument("server", nargs="?", help="HOST[:PORT] of a hall to connect to")
     parser.add_argument("--ansi", action="store_true", help="use the terminal's own 16 colours")
@@ -59,6 +60,29 @@ def build_review_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def build_replay_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="qipai replay",
+        description="Step through a mahjong hand or match saved from my games (no hall needed).",
+    )
+    parser.add_argument("file", help="the replay file (.json, saved with s in my games)")
+    parser.add_argument("--lang", choices=("en", "zh"), help="the language of the screen")
+    parser.add_argument("--cjk", action="store_true", help="tiles by their Chinese names")
+    parser.add_argument("--ansi", action="store_true", help="use the terminal's own 16 colours")
+    return parser
+
+
+def read_replay_file(path: str) -> str | None:
+    """Why the file cannot be replayed, in words, or None: said before the screen opens."""
+    from client.mahjong_replay_files import ReplayFileError, read_replay
+
+    try:
+        read_replay(path)
+    except ReplayFileError as error:
+        return str(error)
+    return None
+
+
 def read_review(path: str) -> str | None:
     """Why the file cannot be reviewed, in words, or None: said before the screen opens."""
     from qipai.go.errors import SgfError
@@ -82,6 +106,10 @@ def parse(argv: list[str] | None) -> tuple[Launch, bool]:
     if args[:1] == ["review"]:
         review = build_review_parser().parse_args(args[1:])
         return Launch("review", path=review.file), review.ansi
+    if args[:1] == ["replay"]:
+        replay = build_replay_parser().parse_args(args[1:])
+        launch = Launch("replay", path=replay.file, language=replay.lang or "", cjk=replay.cjk)
+        return launch, replay.ansi
     if args[:1] == ["local"]:
         if args[1:2] != ["go"]:
             build_local_parser().error("play locally with: qipai local go | qipai local mahjong")
@@ -104,6 +132,11 @@ def main(argv: list[str] | None = None) -> int:
         failure = read_review(launch.path)
         if failure is not None:
             print(f"qipai review: {failure}", file=sys.stderr)
+            return 2
+    if launch.mode == "replay":
+        failure = read_replay_file(launch.path)
+        if failure is not None:
+            print(f"qipai replay: {failure}", file=sys.stderr)
             return 2
     if launch.mode == "door":
         from client.door import DoorApp

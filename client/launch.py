@@ -12,10 +12,10 @@ BOT_LEVELS = ("easy", "normal", "strong")
 class Launch:
     mode: str = "start"
     """`start` (the start screen), `connect` (straight to a hall), `local` (local Go table),
-    `review` (an SGF file stepped through, `path`) or `door` (logged in by the SSH front door's
-    ticket, client/door.py)."""
+    `review` (an SGF file stepped through, `path`), `replay` (a mahjong replay file, `path`)
+    or `door` (logged in by the SSH front door's ticket, client/door.py)."""
     path: str = ""
-    """The SGF file a review opens."""
+    """The SGF file a review opens, or the mahjong replay file a replay opens."""
     address: str = ""
     size: int = 19
     bot: str | None = None

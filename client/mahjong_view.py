@@ -97,6 +97,8 @@ class MahjongView:
     """Hot-seat: the options of each of our seats a claim window waits for (``you.claims``)."""
     coins_moved: tuple[int, tuple[int, ...]] | None = None
     """A coin room: the last hand whose coins are written, and what it moved for each seat."""
+    history: tuple[dict[str, Any], ...] = ()
+    """The match's stored hands so far (``game.history``: hand, game id, dealer, totals)."""
 
     def hand_coins(self) -> tuple[int, ...] | None:
         """What this hand moved in coins, once written (``game.coins_moved``)."""
@@ -444,6 +446,20 @@ def view_from_wire(wire: Any, now: float | None = None, names: Sequence[str] = (
         stake=game["stake"] if type(game.get("stake")) is int else None,
         claims=_claims(you.get("claims")),
         coins_moved=_coins_moved(game.get("coins_moved")),
+        history=_history(game.get("history")),
+    )
+
+
+def _history(wire: Any) -> tuple[dict[str, Any], ...]:
+    """``game.history``: the rows a client can read (a hand number, four totals), in order."""
+    rows = [row for row in wire if isinstance(row, dict)] if isinstance(wire, list) else []
+    return tuple(
+        row
+        for row in rows
+        if type(row.get("hand")) is int
+        and isinstance(row.get("totals"), list)
+        and len(row["totals"]) == 4
+        and all(type(t) is int for t in row["totals"])
     )
 
 

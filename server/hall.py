@@ -960,6 +960,16 @@ class Hall:
             raise ProtocolError(ErrorCode.NO_SUCH_GAME, f"there is no game {request['game']}")
         return {**game.summary(), "sgf": game.record}
 
+    async def on_match_hands(self, session: Session, request: dict) -> dict:
+        """The replay viewer's match: as public as ``game_record`` (docs/platform.md, "Replays"),
+        and only hands already stored, so a running match gives its finished hands alone."""
+        hands = await self.store.call(self.store.mahjong_match, request["game"])
+        if not hands:
+            raise ProtocolError(
+                ErrorCode.NO_SUCH_GAME, f"there is no stored mahjong hand {request['game']}"
+            )
+        return {"table": hands[0].table_id, "hands": [hand.to_wire() for hand in hands]}
+
     # ------------------------------------------------------------------ economy
 
     async def on_relief(self, session: Session, request: dict) -> dict:

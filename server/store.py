@@ -519,6 +519,18 @@ class Store:
         row = self.db.execute("SELECT * FROM mahjong_hands WHERE id = ?", (hand_id,)).fetchone()
         return MahjongHand(*row) if row else None
 
+    def mahjong_match(self, hand_id: int) -> list[MahjongHand]:
+        """Every stored hand of the match hand ``hand_id`` is one of, in playing order: a table
+        holds one match, and table ids are not given again (``allocate_table_id``; a file older
+        than migration 6 may repeat one, hence the room and players too)."""
+        rows = self.db.execute(
+            "SELECT m.* FROM mahjong_hands AS m JOIN mahjong_hands AS one ON one.id = ?"
+            " WHERE m.table_id = one.table_id AND m.room = one.room AND m.players = one.players"
+            " ORDER BY m.hand_number, m.id",
+            (hand_id,),
+        ).fetchall()
+        return [MahjongHand(*row) for row in rows]
+
     # adjourned games
 
     def add_adjourned(self, game: AdjournedGame, live: int | None = None) -> None:

@@ -1,7 +1,9 @@
 """One's games: those in progress (a table where one sits, an adjourned Go game) first, with
 enter to go back to them (GO-12: either player resumes an adjourned game), then the finished
-games and mahjong hands, newest first; `s` saves a finished one to a file: a Go game as SGF, a
-mahjong hand as a readable text replay; `r` reviews a finished Go game move by move."""
+games and mahjong hands, newest first, a match's hands together; `s` saves a finished one to a
+file: a Go game as SGF, a mahjong hand as a readable text replay and a replay file for
+`qipai replay`; `r` reviews a finished Go game move by move, or replays a mahjong hand action by
+action with the rest of its match (screens/mahjong_replay.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from client.connection import HallError
 from client.hall_errors import explain, ui_language
 from client.i18n import Strings
 from client.mahjong_record_text import save_mahjong_record
+from client.mahjong_replay_files import save_replay
 from client.screens.hall_screen import HallListScreen
 from client.sgf_files import save_failure, save_sgf
 
@@ -52,8 +55,25 @@ def game_cells(game: dict[str, Any]) -> tuple[str, ...]:
         hall_rooms.name_zh(room),
         " ".join(players),
         result,
-        f"hand {game.get('hand_number', '')}",
+        f"table {game.get('table', '?')} hand {game.get('hand_number', '')}",
     )
+
+
+def grouped(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The list as the hall gives it (newest first), each mahjong match's hands together where
+    its newest hand is: a match is its table (docs/platform.md, "Replays")."""
+    matches: dict[tuple[str, Any], list[dict[str, Any]]] = {}
+    order: list[Any] = []
+    for game in games:
+        if is_go(game):
+            order.append(game)
+            continue
+        key = (str(game.get("room")), game.get("table"))
+        if key not in matches:
+            matches[key] = []
+            order.append(key)
+        matches[key].append(game)
+    return [g for entry in order for g in (matches[entry] if isinstance(entry, tuple) else [entry])]
 
 
 #: Table phases where a seat is still being played (not waiting for players, not ended).
@@ -139,7 +159,7 @@ class GamesScreen(HallListScreen):
         for game in reply.get("adjourned") or []:
             self.adjourned[int(game["game"])] = game
             table.add_row(*adjourned_cells(game, words), key=f"adjourned {game['game']}")
-        for game in reply.get("games") or []:
+        for game in grouped(reply.get("games") or []):
             self.games[int(game["game"])] = game
             table.add_row(*game_cells(game), key=f"finished {game['game']}")
         if table.row_count == 0:
@@ -197,22 +217,36 @@ class GamesScreen(HallListScreen):
         try:
             record = await self._request("game_record", game=game)
             listed = self.games.get(game, {})
-            save = save_sgf if is_go(listed) or "sgf" in record else save_mahjong_record
-            path = save({**listed, **record})
+            if is_go(listed) or "sgf" in record:
+                self.say(f"Saved {save_sgf({**listed, **record})}")
+                return
+            text = save_mahjong_record({**listed, **record})
+            replay = save_replay([{k: v for k, v in record.items() if k not in ("type", "id")}])
         except HallError as error:
             self.say(explain(error, ui_language(self.app)))
             return
         except OSError as error:
             self.say(save_failure(error))
             return
-        self.say(f"Saved {path}")
+        self.say(self.strings("games_saved_hand", text=text, replay=replay))
 
     def action_review(self) -> None:
         game = self.selected_game()
-        if game is None or not is_go(self.games.get(game, {})):
+        if game is None:
             self.say(self.strings("games_review_go_only"))
             return
+        if not is_go(self.games.get(game, {})):
+            self.run_worker(self._replay(game), group="review", exclusive=True)
+            return
         self.run_worker(self._review(game), group="review", exclusive=True)
+
+    async def _replay(self, game: int) -> None:
+        """The hand's whole match from the hall, replayed by the core, opened at that hand."""
+        from client.screens.mahjong_replay import open_replay
+
+        self.say(self.strings("replay_loading"))
+        failure = await open_replay(self.app, self._request, game)
+        self.say(failure or "")
 
     async def _review(self, game: int) -> None:
         # Go's modules load with the first review, not with the start screen that imports this.

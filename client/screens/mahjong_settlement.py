@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from client.i18n import Strings
+from client.mahjong_history import summary_lines
 from client.mahjong_view import MahjongView, wind_of
 from client.widgets.mahjong_board import coin_label, ruleset_title
 from client.widgets.tiles import TileStyle, meld_text, suit_groups, tile_row, tile_text
@@ -31,8 +32,12 @@ def party_name(view: MahjongView, party: int, strings: Strings) -> str:
     return view.seats[party].name
 
 
-def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Text:
-    """The whole settlement as lines of text (what the screen shows, and what tests read)."""
+def settlement_text(
+    view: MahjongView, strings: Strings, style: TileStyle, *, at_the_table: bool = True
+) -> Text:
+    """The whole settlement as lines of text (what the screen shows, and what tests read);
+    a replay (``at_the_table`` False) leaves out the friendly table's note, since a stored hand
+    does not say whether coins moved at its table."""
     settlement = view.settlement or {}
     lines = [Text(f"{strings('settlement', n=view.hand_number)}  {ruleset_title(view)}", "bold")]
     if settlement.get("exhaustive_draw"):
@@ -73,7 +78,8 @@ def settlement_text(view: MahjongView, strings: Strings, style: TileStyle) -> Te
             "bold",
         )
     )
-    lines.extend(friendly_lines(view, strings))
+    if at_the_table:
+        lines.extend(friendly_lines(view, strings))
     moved = view.hand_coins()
     if moved is not None:
         lines.append(coins_line(view, moved, strings))
@@ -138,20 +144,49 @@ class MahjongSettlementScreen(ModalScreen[None]):
     MahjongSettlementScreen #settlement { width: 100%; height: 1fr; border: double $primary; }
     MahjongSettlementScreen #hint { height: 1; padding: 0 1; text-style: bold; }
     """
-    BINDINGS = [Binding("enter,escape,space", "close", "Continue", id="mahjong.settlement.close")]
+    BINDINGS = [
+        Binding("enter,escape,space", "close", "Continue", id="mahjong.settlement.close"),
+        Binding("m", "summary", "Match summary", id="mahjong.settlement.summary"),
+    ]
 
     def __init__(self, view: MahjongView, strings: Strings, style: TileStyle) -> None:
         super().__init__()
         self.view = view
         self.strings = strings
         self.tile_style = style
+        self.summary = False  # showing the match's summary rather than the hand's settlement
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="settlement"):
             yield Static(settlement_text(self.view, self.strings, self.tile_style), id="lines")
-        hint = self.strings("match_over" if self.view.match_over else "continue")
-        yield Static(hint, id="hint", markup=False)  # under the scroll: always in sight
+        yield Static(self.hint_text(), id="hint", markup=False)  # under the scroll: in sight
         yield Footer()
+
+    def hint_text(self) -> str:
+        if not self.view.match_over:
+            return self.strings("continue")
+        more = self.strings("summary_back" if self.summary else "summary_key")
+        return f"{self.strings('match_over')}; {more}"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The summary is the match's end: `m` only once it is over."""
+        return self.view.match_over if action == "summary" else True
+
+    def action_summary(self) -> None:
+        self.summary = not self.summary
+        lines = (
+            Text("\n").join(
+                [
+                    *summary_lines(self.view, self.strings),
+                    Text(""),
+                    standing_line(self.view, self.strings),
+                ]
+            )
+            if self.summary
+            else settlement_text(self.view, self.strings, self.tile_style)
+        )
+        self.query_one("#lines", Static).update(lines)
+        self.query_one("#hint", Static).update(self.hint_text())
 
     def show_coins(self, view: MahjongView) -> None:
         """The hall wrote this hand's coins after the settlement opened: show what moved."""
@@ -162,7 +197,7 @@ class MahjongSettlementScreen(ModalScreen[None]):
             for mine, now in zip(self.view.seats, view.seats, strict=True)
         )
         self.view = dataclasses.replace(self.view, coins_moved=view.coins_moved, seats=seats)
-        if self.is_mounted:
+        if self.is_mounted and not self.summary:
             lines = settlement_text(self.view, self.strings, self.tile_style)
             self.query_one("#lines", Static).update(lines)
 

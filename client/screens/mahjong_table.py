@@ -27,6 +27,7 @@ from client.i18n import Strings, default_language
 from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire, wind_of
 from client.screens.mahjong_claim_window import ClaimSeat, MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
+from client.screens.mahjong_history import HISTORY_KEY_WORDS, MahjongHistoryScreen
 from client.screens.mahjong_reference import MahjongReferenceScreen, reference_text
 from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.screens.mahjong_xiapao import ChineseXiapaoScreen, MahjongXiapaoScreen
@@ -97,6 +98,7 @@ def table_bindings(language: str) -> list[Binding]:
         Binding("L", "choose('leave')", "Leave hand", show=False, id="mahjong.leave_hand"),
         Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
         Binding("r", "reference", "Fan reference", show=False, id="mahjong.reference"),
+        Binding("H", "history", HISTORY_KEY_WORDS[language], show=False, id="mahjong.history"),
         Binding("n", "ready", ready, id="mahjong.ready"),
         Binding("b", "add_bots", bots, id="mahjong.add_bots"),
         Binding("a", "auto", "Auto-play on/off", show=False, id="mahjong.auto"),
@@ -742,6 +744,10 @@ class MahjongTableScreen(TableScreen):
         """`r`: the fans of the table's ruleset (screens/mahjong_reference.py)."""
         text = reference_text(self.view, ruleset_title(self.view), self.strings)
         self.app.push_screen(MahjongReferenceScreen(text))
+
+    def action_history(self) -> None:
+        """`H`: this match's past hands, each one a replay away (screens/mahjong_history.py)."""
+        self.app.push_screen(MahjongHistoryScreen(self.view, self.hall, self.strings))
 
     def _send(self, action: dict[str, Any]) -> None:
         """The machine action goes out as `act` with its type and tile, for the seat shown

@@ -1,7 +1,8 @@
 """Review: step through a recorded Go game, from the games screen, the result screen or
 `qipai review FILE.sgf`, or the game so far from its table (`v`, for a spectator who came late).
 
-Every position comes from the core's replay of the record (qipai/go/replay.py); the screen only
+The keys and the jump field are the stepper's (screens/stepper.py), shared with the mahjong
+replay. Every position comes from the core's replay of the record (qipai/go/replay.py); the screen only
 draws it, with the move, the captures so far, the record's comments (the table chat, for a game
 of the hall) and the clock times recorded after each move, and at the last move the result.
 """
@@ -9,17 +10,14 @@ of the hall) and the clock times recorded after each move, and at the last move 
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 from client.coords import COLUMNS
 from client.go_view import BLACK, WHITE, GoView
-from client.hall_errors import ui_language
 from client.i18n import Strings
-from client.screens.key_help import KeyHelp
-from client.screens.size_guard import SMALLEST, SizeGuard
+from client.screens.size_guard import SMALLEST
+from client.screens.stepper import STEP_CSS, StepperScreen, stepper_bindings
 from client.widgets.go_board import GoBoard
 from qipai.go.points import Color
 from qipai.go.replay import Replay, Step
@@ -97,39 +95,26 @@ def review_lines(replay: Replay, step: Step, strings: Strings, estimate: bool = 
     return lines
 
 
-class ReviewScreen(KeyHelp, SizeGuard, Screen[None]):
-    DEFAULT_CSS = """
+class ReviewScreen(StepperScreen):
+    DEFAULT_CSS = (
+        """
     ReviewScreen { layout: vertical; }
     ReviewScreen #title { height: 1; background: $panel; padding: 0 1; }
     ReviewScreen #table { height: auto; }
     ReviewScreen #side { width: 1fr; height: auto; padding: 0 1; }
-    ReviewScreen #message { height: 1; padding: 0 1; color: $warning; }
-    ReviewScreen #jump { display: none; height: 1; border: none; padding: 0 1; }
-    ReviewScreen #jump.typing { display: block; }
     """
-    AUTO_FOCUS = None  # the screen's keys step; the jump field takes focus only when opened
-    BINDINGS = [
-        Binding("left", "go(-1)", "Back", id="review.back"),
-        Binding("right", "go(1)", "Forward", id="review.forward"),
-        Binding("home", "to_start", "Start", id="review.start"),
-        Binding("end", "to_end", "End", id="review.end"),
-        Binding("g", "jump", "Jump to move", id="review.jump"),
-        Binding("q", "close", "Close", id="review.close"),
-        Binding("escape", "stop_jump", "Board", id="review.stop_jump", show=False),
-    ]
+        + STEP_CSS
+    )
+    BINDINGS = stepper_bindings("review", "Jump to move")
 
     def __init__(self, replay: Replay, ply: int | None = None, estimate: bool = True) -> None:
-        super().__init__()
+        super().__init__(replay.plies if ply is None else max(0, min(replay.plies, ply)))
         self.replay = replay
         self.estimate = estimate
-        self.ply = replay.plies if ply is None else max(0, min(replay.plies, ply))
 
     @property
-    def strings(self) -> Strings:
-        return Strings(ui_language(self.app))
-
-    def say(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
+    def ply(self) -> int:
+        return self.at
 
     def min_size(self) -> tuple[int, int]:
         """The board as the Go table draws it beside a panel of 27 columns: 19x19 needs 72x24."""
@@ -150,12 +135,24 @@ class ReviewScreen(KeyHelp, SizeGuard, Screen[None]):
             board.can_focus = False  # its arrows move a cursor; here they step through moves
             yield board
             yield Static("", id="side", markup=False)
-        yield Static(self.strings("review_keys"), id="message", markup=False)
-        yield Input(id="jump", disabled=True)  # no focus for it until g opens it
+        yield Static(self.keys_text(), id="message", markup=False)
+        yield self.jump_field()
         yield Footer()
 
     def on_mount(self) -> None:
         self.show_step()
+
+    def last_step(self) -> int:
+        return self.replay.plies
+
+    def keys_text(self) -> str:
+        return self.strings("review_keys")
+
+    def jump_prompt(self) -> str:
+        return self.strings("review_jump", total=self.replay.plies)
+
+    def jump_refused(self, text: str) -> str:
+        return self.strings("review_bad_jump", text=text, total=self.replay.plies)
 
     def show_step(self) -> None:
         step = self.replay.step(self.ply)
@@ -165,46 +162,3 @@ class ReviewScreen(KeyHelp, SizeGuard, Screen[None]):
     def side_text(self) -> str:
         step = self.replay.step(self.ply)
         return "\n".join(review_lines(self.replay, step, self.strings, self.estimate))
-
-    def action_go(self, delta: int) -> None:
-        self.go_to(self.ply + delta)
-
-    def action_to_start(self) -> None:
-        self.go_to(0)
-
-    def action_to_end(self) -> None:
-        self.go_to(self.replay.plies)
-
-    def go_to(self, ply: int) -> None:
-        self.ply = max(0, min(self.replay.plies, ply))
-        self.show_step()
-
-    def action_jump(self) -> None:
-        field = self.query_one("#jump", Input)
-        field.placeholder = self.strings("review_jump", total=self.replay.plies)
-        field.value = ""
-        field.add_class("typing")
-        field.disabled = False
-        field.focus()
-
-    def action_stop_jump(self) -> None:
-        field = self.query_one("#jump", Input)
-        if field.has_class("typing"):
-            field.remove_class("typing")
-            field.disabled = True
-            self.set_focus(None)
-        else:
-            self.action_close()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        if text.isdigit() and int(text) <= self.replay.plies:
-            self.go_to(int(text))
-            self.say(self.strings("review_keys"))
-        else:
-            self.say(self.strings("review_bad_jump", text=text, total=self.replay.plies))
-        self.action_stop_jump()
-
-    def action_close(self) -> None:
-        self.dismiss()

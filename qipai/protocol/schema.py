@@ -77,6 +77,8 @@ REQUESTS: dict[str, tuple[Field, ...]] = {
     "game_record": (Field("game", int),),
     # The running Go game so far, for a spectator who came late to step back through it.
     "table_record": (_TABLE,),
+    # Every stored hand of the mahjong match one stored hand belongs to (the replay viewer).
+    "match_hands": (Field("game", int),),
     "resume_game": (Field("game", int),),
     "relief": (),
     # An invitation code for a hall whose registration is by invitation (platform.md).

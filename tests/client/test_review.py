@@ -87,7 +87,7 @@ async def test_the_review_speaks_chinese_and_lists_its_keys_on_question_mark():
         await pilot.pause()
         assert isinstance(app.screen, KeyHelpScreen)
         keys = app.screen.text
-        assert "Jump to move" in keys and "home" in keys
+        assert "跳到某手" in keys and "home" in keys and "Jump to move" not in keys
 
 
 def test_qipai_review_takes_a_file_and_says_why_one_cannot_be_read(tmp_path: Path):
