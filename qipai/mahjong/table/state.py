@@ -81,10 +81,34 @@ class PassedWin:
 
 
 @dataclass
+class RiverTile:
+    """One discard as the river keeps it, public to everyone: ``number`` counts the hand's
+    discards across all seats from 1 (the order of play), ``drawn`` = the tile just drawn let go
+    at once (摸切), ``claimed_by``/``claim`` = the seat that took it and how (pung, kong, chow,
+    win). A claimed tile stays in its river place, marked, as players read a river."""
+
+    tile: int
+    number: int
+    drawn: bool
+    claimed_by: int | None = None
+    claim: str | None = None
+
+    def to_wire(self) -> dict:
+        return {
+            "tile": self.tile,
+            "n": self.number,
+            "drawn": self.drawn,
+            "claimed_by": self.claimed_by,
+            "claim": self.claim,
+        }
+
+
+@dataclass
 class SeatState:
     concealed: list[int] = field(default_factory=list)
     melds: list[TableMeld] = field(default_factory=list)
-    discards: list[int] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)  # the tiles still in the river
+    river: list[RiverTile] = field(default_factory=list)  # every discard, claimed ones too
     void: int | None = None
     win: WinRecord | None = None
     left: bool = False

@@ -54,6 +54,7 @@ def seat_view(hand: HandMachine, seat: int | None) -> dict:
                 "cannot_win": shown["cannot_win"] if shown else None,
                 "melds": melds,
                 "discards": list(state.discards),
+                "river": [entry.to_wire() for entry in state.river],
                 "void": state.void if (voids_public or s == seat) else None,
                 "won": state.win.to_wire() if state.win else None,
                 "left": state.left,
