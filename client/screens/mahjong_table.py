@@ -791,6 +791,7 @@ class MahjongTableScreen(TableScreen):
             strings("legend_suits"),
             strings("legend_honours"),
             strings("legend_marks"),
+            strings("legend_river"),
         ]
 
     def in_play(self) -> bool:

@@ -382,12 +382,15 @@ class MahjongBoard(Widget):
         self, view: MahjongView, log: HandLog, seat: int, width: int, rows: int = RIVER_ROWS
     ) -> list[Text]:
         """The seat's discards in rows that fit ``width``: the last discard in brackets, a
-        claimed one after a `~`; when they overflow, the oldest give way."""
-        tiles, claimed = log.river(view.seats[seat])
+        claimed one after a `~`, one let go straight from the draw (摸切) after a `'`; when they
+        overflow, the oldest give way."""
+        entries = view.seats[seat].river
+        claimed = {i for i, entry in enumerate(entries) if entry.claimed}
+        drawn = {i for i, entry in enumerate(entries) if entry.drawn}
         last = log.last(view)
-        marked = len(tiles) - 1 if last is not None and last[0] == seat and tiles else None
+        marked = len(entries) - 1 if last is not None and last[0] == seat and entries else None
         per_line = max(1, (width - 3) // (self.tile_style.face_width + 1))
-        kinds = [kind_of(t) for t in tiles]
+        kinds = [kind_of(entry.tile) for entry in entries]
         lines = []
         for start in range(0, max(len(kinds), 1), per_line):
             chunk = kinds[start : start + per_line]
@@ -396,6 +399,7 @@ class MahjongBoard(Widget):
                 self.tile_style,
                 marked=None if marked is None else marked - start,
                 claimed=frozenset(i - start for i in claimed),
+                drawn=frozenset(i - start for i in drawn),
             )
             lines.append(Text(" ").append_text(row))
         if len(lines) > rows:  # the oldest discards give way; the newest matter most

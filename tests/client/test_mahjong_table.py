@@ -502,7 +502,7 @@ async def test_what_the_hall_sends_behind_the_window_waits_and_is_taken_in_order
         assert screen.view.seq == 7 and screen.view.you == W
         assert isinstance(app.screen, MahjongCoverScreen)
         assert str(app.screen.query_one("#who", Static).render()).endswith("carol (W)")
-        assert screen.hand_log.rivers[S][-1][0] == hand.seats[S].discards[-1]
+        assert screen.view.seats[S].river[-1].tile == hand.seats[S].discards[-1]
 
 
 @pytest.mark.asyncio
@@ -913,13 +913,13 @@ async def test_events_older_than_the_view_on_screen_change_nothing():
         screen.on_table_push(dealt)
         screen.on_table_push(event(7, since))
         await pilot.pause()
-        before = (board_text(app), [list(r) for r in screen.hand_log.rivers])
-        assert before[1][E] == [(hand.seats[E].discards[-1], False)]
+        before = (board_text(app), [seat.river for seat in screen.view.seats])
+        assert [entry.tile for entry in before[1][E]] == [hand.seats[E].discards[-1]]
         late = event(7, since)
         dealt["view"]["you"]["seats"] = []  # as the table was before we sat
         for message in (late, dealt):
             screen.on_table_push(message)
         await pilot.pause()
         assert screen.view.seq == 7 and screen.view.mine == (E,)
-        assert (board_text(app), [list(r) for r in screen.hand_log.rivers]) == before
+        assert (board_text(app), [seat.river for seat in screen.view.seats]) == before
         assert app.hall.requests == []  # no gap seen: no snapshot asked for
