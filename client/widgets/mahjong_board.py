@@ -60,12 +60,13 @@ class Layout:
         return max(MIDDLE_ROWS, self.height - END_ROWS - BOTTOM_ROWS)
 
 
-def hand_order(seat: SeatView, log: HandLog) -> tuple[list[int], int | None]:
-    """Your tiles as drawn: sorted by suit and rank, the tile just drawn kept apart at the end;
-    returns the tiles and the index where the drawn tile starts (None if none stands apart)."""
+def hand_order(seat: SeatView, log: HandLog, apart: bool = True) -> tuple[list[int], int | None]:
+    """Your tiles as drawn: sorted by suit and rank, the tile just drawn kept apart at the end
+    (unless ``apart`` is off: sorted in); returns the tiles and the index where the drawn tile
+    starts (None if none stands apart)."""
     tiles = list(seat.hand or ())
     drawn = log.drawn_tile(seat)
-    if drawn is None or (len(tiles) + 3 * len(seat.melds)) % 3 != 2:
+    if not apart or drawn is None or (len(tiles) + 3 * len(seat.melds)) % 3 != 2:
         return tiles, None
     tiles.remove(drawn)
     return [*tiles, drawn], len(tiles)
@@ -177,6 +178,7 @@ class MahjongBoard(Widget):
         super().__init__(**kwargs)
         self.strings = strings
         self.tile_style = style
+        self.drawn_apart = True  # the tile just drawn at the end of the hand, else sorted in
         self._shown: tuple[MahjongView, HandLog, int | None] | None = None
         self._layout: Layout | None = None
 
@@ -407,7 +409,7 @@ class MahjongBoard(Widget):
         return lines + [Text("")] * (rows - len(lines))
 
     def hand_line(self, seat: SeatView, log: HandLog, cursor: int | None) -> Text:
-        tiles, apart = hand_order(seat, log)
+        tiles, apart = hand_order(seat, log, self.drawn_apart)
         row = tile_row(
             [kind_of(t) for t in tiles], self.tile_style, marked=cursor, gap_before=apart
         )
