@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 
-from client.i18n import Strings
+from client.i18n import REASON_GLOSSES, Strings
 from client.screens.mahjong_reference import MahjongReferenceScreen
 from qipai.mahjong.rulesets import get_ruleset, mahjong_rooms
 from qipai.mahjong.table.machine import HandMachine
@@ -53,3 +53,32 @@ async def test_r_shows_every_fan_of_the_rooms_ruleset_glossed_and_closes(room_id
         await pilot.pause()
         assert app.screen is table_screen(app)
     assert app.hall.acts() == []  # looking at the reference sends nothing
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("room_id", ROOMS)
+async def test_r_lists_the_payment_rules_with_the_tables_amounts(room_id, language):
+    """After the fans, each payment rule: its reason as the settlement writes it, who pays whom
+    in words (never a code), the amount at this table's options, and in English its gloss."""
+    wire = room_wire(room_id)
+    ruleset = get_ruleset(wire["hand"]["ruleset"], wire["hand"]["options"])
+    app = TableApp(FakeHall(), wire, strings=Strings(language))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        text = app.screen.text
+    s = Strings(language)
+    payments = text.split(s("reference_payments"))[1].split("\n")
+    for rule in ruleset.payment_reference():
+        amount = s(f"scale_{rule.scale}", amount=rule.amount)
+        (line,) = [
+            x
+            for x in payments
+            if x.startswith(f"  {rule.reason} ")
+            and x.split("  (")[0].endswith(amount)
+            and (not rule.payer or s(f"party_{rule.payer}") in x)
+        ]
+        assert "_" not in line, line  # no code such as not_ready or doubling_from_one
+        if language == "en" and rule.reason in REASON_GLOSSES:
+            assert f"({REASON_GLOSSES[rule.reason]})" in text, rule.reason
