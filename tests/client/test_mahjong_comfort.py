@@ -5,14 +5,16 @@ takes is one the hall offered and is said on screen."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from textual.widgets import Static
 
-from client.config import Settings
+from client.config import Settings, config_dir
 from client.i18n import Strings
-from client.mahjong_comfort import Comfort
+from client.launch import Launch
+from client.mahjong_comfort import Comfort, remember
 from client.mahjong_view import view_from_wire
 from client.screens.key_help import KeyHelpScreen
 from client.screens.mahjong_table import MahjongTableScreen
@@ -135,3 +137,18 @@ async def test_shift_t_switches_the_glyphs_and_shift_o_sorts_the_drawn_tile_in()
     assert (saved.mahjong_cjk, saved.mahjong_drawn_apart) == (True, False)
     assert app.hall.acts() == []
     assert Comfort.from_settings(saved) == Comfort(cjk=True, drawn_apart=False)
+
+
+def test_the_ssh_door_keeps_no_visitors_toggles_in_the_hosts_settings():
+    """Through the door the settings file is the host's, shared by every visitor: a toggle
+    lasts the session only. A hand-edited value that is no yes/no keeps the default."""
+    door = SimpleNamespace(settings=Settings(), launch=Launch("door"))
+    remember(door, Comfort(auto_win=True))
+    assert Settings.load().mahjong_auto_win is False
+    at_home = SimpleNamespace(settings=Settings.load(), launch=Launch())
+    remember(at_home, Comfort(auto_win=True))
+    assert Settings.load().mahjong_auto_win is True
+    path = config_dir() / "settings.json"
+    path.write_text('{"mahjong_auto_pass": "yes", "last_name": "ann"}', encoding="utf-8")
+    loaded = Settings.load()
+    assert (loaded.mahjong_auto_pass, loaded.last_name) == (False, "ann")
