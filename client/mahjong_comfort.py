@@ -36,7 +36,8 @@ class Comfort:
 
     @classmethod
     def from_settings(cls, settings: Any, cjk: bool = False) -> Comfort:
-        """The saved choices; ``cjk`` (the command line's ``--cjk``) wins over a saved letters."""
+        """The saved choices (none: the defaults); ``cjk`` (the command line's ``--cjk``) wins
+        over a saved letters."""
         saved = {name: getattr(settings, f"mahjong_{name}", None) for name in TOGGLES}
         comfort = cls(**{name: value for name, value in saved.items() if type(value) is bool})
         return replace(comfort, cjk=True) if cjk else comfort

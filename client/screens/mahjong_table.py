@@ -905,7 +905,7 @@ def open_mahjong_table(app: Any, table: int, wire: dict[str, Any]) -> MahjongTab
     where = "local" if app.local else app.address
     strings = Strings(launch.language or default_language())
     kind = ChineseMahjongTableScreen if strings.chinese else MahjongTableScreen
-    comfort = Comfort.from_settings(app.settings, cjk=launch.cjk)
+    comfort = Comfort.from_settings(getattr(app, "settings", None), cjk=launch.cjk)
     screen = kind(
         app.hall,
         table,

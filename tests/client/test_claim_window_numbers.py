@@ -56,7 +56,11 @@ async def test_the_claim_prompt_counts_down_from_the_halls_claim_seconds():
     app = TableApp(FakeHall(), table_wire(hand, E, deadline=Timing().claim))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert text_of(app, "#prompt").endswith(f"[{int(Timing().claim)}s]")
+        screen = table_screen(app)
+        assert screen.view.deadline is not None
+        opened = screen.view.deadline - Timing().claim  # the moment the view came
+        assert screen.prompt_text(opened).endswith(f"[{int(Timing().claim)}s]")
+        assert text_of(app, "#prompt").endswith("s]")  # and on screen, counting down
 
 
 def test_the_timers_in_the_readme_and_the_protocol_are_the_halls_defaults():
