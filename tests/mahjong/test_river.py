@@ -38,18 +38,10 @@ def test_a_pung_a_drawn_tile_let_go_and_a_tile_from_the_hand() -> None:
     kept = next(t for t in hand.seats[N].concealed if t != drawn and kind_of(t) >= 18)
     act(hand, N, A.DISCARD, kept)  # 手切: N keeps its 4p
     for viewer in (None, E, S, W, N):  # public: every seat and a spectator see the same
-        assert river(hand, E, viewer) == [
-            {"tile": five, "n": 1, "drawn": False, "claimed_by": S, "claim": "pung"}
-        ]
-        assert river(hand, S, viewer) == [
-            {"tile": seven, "n": 2, "drawn": False, "claimed_by": None, "claim": None}
-        ]
-        assert river(hand, W, viewer) == [
-            {"tile": nine, "n": 3, "drawn": True, "claimed_by": None, "claim": None}
-        ]
-        assert river(hand, N, viewer) == [
-            {"tile": kept, "n": 4, "drawn": False, "claimed_by": None, "claim": None}
-        ]
+        assert river(hand, E, viewer) == [{"tile": five, "n": 1, "claimed_by": S, "claim": "pung"}]
+        assert river(hand, S, viewer) == [{"tile": seven, "n": 2}]
+        assert river(hand, W, viewer) == [{"tile": nine, "n": 3, "drawn": True}]
+        assert river(hand, N, viewer) == [{"tile": kept, "n": 4}]
     # the tiles still lying in the river are those the rules see (a claimed one left it)
     assert hand.view(None)["seats"][E]["discards"] == []
     assert hand.view(None)["seats"][S]["discards"] == [seven]
@@ -66,7 +58,7 @@ def test_a_discard_won_on_is_marked_with_its_winner() -> None:
     act(hand, S, A.WIN)
     pass_all(hand)
     (entry,) = river(hand, E)
-    assert (entry["claimed_by"], entry["claim"], entry["drawn"]) == (S, "win", False)
+    assert entry == {"tile": entry["tile"], "n": 1, "claimed_by": S, "claim": "win"}
 
 
 def test_a_seeded_hand_numbers_every_discard_in_the_order_of_play() -> None:
@@ -87,12 +79,12 @@ def test_a_seeded_hand_numbers_every_discard_in_the_order_of_play() -> None:
     view = hand.view(None)
     entries = sorted((e["n"], s["seat"], e) for s in view["seats"] for e in s["river"])
     assert [n for n, _, _ in entries] == list(range(1, len(order) + 1))
-    assert [(seat, e["tile"], e["drawn"]) for _, seat, e in entries] == order
+    assert [(seat, e["tile"], e.get("drawn", False)) for _, seat, e in entries] == order
     assert any(drawn for _, _, drawn in order) and not all(drawn for _, _, drawn in order)
     claims = [e.public for e in hand.events if e.type == "claimed"]
-    marked = [e for _, _, e in entries if e["claimed_by"] is not None and e["claim"] != "win"]
+    marked = [e for _, _, e in entries if e.get("claim") not in (None, "win")]
     assert claims and [(e["tile"], e["claimed_by"]) for e in marked] == [
         (c["tile"], c["seat"]) for c in claims
     ]
     for seat in view["seats"]:
-        assert [e["tile"] for e in seat["river"] if e["claimed_by"] is None] == seat["discards"]
+        assert [e["tile"] for e in seat["river"] if "claimed_by" not in e] == seat["discards"]

@@ -160,6 +160,6 @@ def test_the_river_is_the_same_for_every_seat_and_a_spectator() -> None:
     while not hand.over:
         rivers = [[s["river"] for s in hand.view(viewer)["seats"]] for viewer in (None, 0, 1, 2, 3)]
         assert all(r == rivers[0] for r in rivers)
-        seen_drawn = seen_drawn or any(e["drawn"] for river in rivers[0] for e in river)
+        seen_drawn = seen_drawn or any(e.get("drawn") for river in rivers[0] for e in river)
         hand.apply(hand.default_action(hand.to_act()[0]))
     assert seen_drawn

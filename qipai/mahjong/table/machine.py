@@ -439,6 +439,7 @@ class HandMachine:
         state.discards.append(tile)
         self.river_count += 1
         state.river.append(RiverTile(tile, self.river_count, drawn))
+        state.river_wire = None
         self.discard_count += 1
         self._emit("discarded", seat=seat, tile=tile)
         self._open_window(seat, tile, robbing=False)
@@ -603,8 +604,9 @@ class HandMachine:
     def _mark_claimed(self, actor: int, seat: int, claim: str) -> None:
         """The river keeps the taken tile in its place, saying who took it (with 一炮多响 the
         first winner in turn order; the others' records name the tile too)."""
-        last = self.seats[actor].river[-1]
-        last.claimed_by, last.claim = seat, claim
+        state = self.seats[actor]
+        state.river[-1].claimed_by, state.river[-1].claim = seat, claim
+        state.river_wire = None
 
     @staticmethod
     def _take(state: SeatState, kind: int) -> int:

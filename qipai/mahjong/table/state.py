@@ -94,13 +94,14 @@ class RiverTile:
     claim: str | None = None
 
     def to_wire(self) -> dict:
-        return {
-            "tile": self.tile,
-            "n": self.number,
-            "drawn": self.drawn,
-            "claimed_by": self.claimed_by,
-            "claim": self.claim,
-        }
+        """``tile`` and ``n`` always; ``drawn`` only when true, ``claimed_by`` and ``claim`` only
+        once claimed (four views go out per event: most discards are neither)."""
+        wire: dict = {"tile": self.tile, "n": self.number}
+        if self.drawn:
+            wire["drawn"] = True
+        if self.claimed_by is not None:
+            wire["claimed_by"], wire["claim"] = self.claimed_by, self.claim
+        return wire
 
 
 @dataclass
@@ -109,6 +110,9 @@ class SeatState:
     melds: list[TableMeld] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)  # the tiles still in the river
     river: list[RiverTile] = field(default_factory=list)  # every discard, claimed ones too
+    river_wire: list[dict] | None = field(default=None, repr=False, compare=False)
+    """The river as views send it, built once per change (every event sends four views);
+    the machine drops it when the river changes, so a list handed out is never altered."""
     void: int | None = None
     win: WinRecord | None = None
     left: bool = False
