@@ -10,6 +10,8 @@ the words for who pays are the client's own.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,7 +21,11 @@ from textual.widgets import Static
 
 from client.i18n import REASON_GLOSSES, Strings, fan_gloss
 from client.mahjong_view import MahjongView
+from qipai.mahjong import payment_rules
 from qipai.mahjong.payment_rules import PaymentRule
+
+if TYPE_CHECKING:
+    from qipai.mahjong.rulesets.base import Ruleset
 
 NAME_CELLS = 10  # the longest fan name, 清龙七对 / 九莲宝灯, is 8 cells
 REFERENCE_CELLS = 74  # inside the overlay's border and padding at 80 columns
@@ -35,8 +41,22 @@ def reference_text(view: MahjongView, title: str, strings: Strings) -> str:
         pad = " " * max(1, NAME_CELLS - cell_len(fan.name_zh))
         lines.append(f"  {fan.name_zh}{pad}{fan.value:>3}   {fan_gloss(fan.name_zh)}")
     lines += ["", strings("reference_payments")]
-    lines += [line for rule in ruleset.payment_reference() for line in payment_lines(rule, strings)]
+    lines += [
+        line for rule in table_payments(view, ruleset) for line in payment_lines(rule, strings)
+    ]
     return "\n".join([*lines, "", strings("reference_note"), strings("reference_close")])
+
+
+def table_payments(view: MahjongView, ruleset: Ruleset) -> list[PaymentRule]:
+    """The ruleset's payment rules, and at a coin room the fee the economy charges when the
+    settlement carries none (Sichuan: ``rooms.economy_fee``, what the hall charges it)."""
+    from qipai.platform.rooms import economy_fee  # with the rules, at the first table
+
+    found = list(ruleset.payment_reference())
+    fee = economy_fee(ruleset, view.stake) if view.tier and view.stake is not None else 0
+    if fee:
+        found.insert(0, PaymentRule("台费", payment_rules.EVERYONE, payment_rules.HOUSE, fee))
+    return found
 
 
 def payment_lines(rule: PaymentRule, strings: Strings) -> list[str]:
