@@ -1,4 +1,5 @@
-"""What the client remembers between runs: the last hall and name, and the local account.
+"""What the client remembers between runs: the last hall and name, the local account, and the
+mahjong table's comfort toggles.
 
 Kept as JSON in the user config dir (platformdirs, so XDG_CONFIG_HOME is honoured). The local
 account's password is generated once and stored with owner-only permissions: local mode logs in
@@ -38,6 +39,11 @@ class Settings:
     last_name: str = ""
     local_name: str = ""
     local_password: str = ""
+    # The mahjong table's comfort toggles (client/mahjong_comfort.py).
+    mahjong_auto_win: bool = False
+    mahjong_auto_pass: bool = False
+    mahjong_cjk: bool = False
+    mahjong_drawn_apart: bool = True
 
     @classmethod
     def load(cls) -> Settings:
@@ -46,7 +52,18 @@ class Settings:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return cls()
-        known = {k: str(v) for k, v in raw.items() if k in cls.__dataclass_fields__}
+        if not isinstance(raw, dict):
+            return cls()
+        known = {}
+        for name, value in raw.items():
+            field = cls.__dataclass_fields__.get(name)
+            if field is None:
+                continue
+            if field.type in ("bool", bool):
+                if type(value) is bool:  # a hand-edited "yes" keeps the default
+                    known[name] = value
+            else:
+                known[name] = str(value)
         return cls(**known)
 
     def save(self) -> None:

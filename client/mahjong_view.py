@@ -2,8 +2,8 @@
 
 The machine's `view(seat)` is the whole truth the client gets (docs/protocol.md); this module
 only reads it, refusing malformed data with `ViewError` so the screen can keep the last good
-view. `HandLog` follows the public event log for what a snapshot forgets: which discards were
-claimed and where they sat in the river, the tile just drawn, and the last discard.
+view. `HandLog` follows the public event log for what a snapshot forgets: the tile just drawn,
+and the last discard.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.launch import BOT_LEVELS
+from client.mahjong_river import RiverEntry, read_river
 from qipai.mahjong.tiles import kind_of
 
 WINDS_EN = "ESWN"
@@ -45,7 +46,7 @@ class SeatView:
     hand: tuple[int, ...] | None  # instance ids, sorted; None when hidden from us
     hand_size: int
     melds: tuple[MeldView, ...]
-    discards: tuple[int, ...]
+    discards: tuple[int, ...]  # the tiles still lying in the river
     void: int | None
     won: dict[str, Any] | None
     left: bool
@@ -59,6 +60,7 @@ class SeatView:
     online: bool = True
     auto: bool = False  # the hall plays this seat (托管 after timeouts, or its player is away)
     coins: int | None = None  # the player's balance at a coin table (public there), else None
+    river: tuple[RiverEntry, ...] = ()  # every discard in its place: 摸切, claimed (mahjong_river)
 
 
 @dataclass(frozen=True)
@@ -150,13 +152,18 @@ def _seat(wire: Any, player: dict[str, Any], score: int) -> SeatView:
         raise ViewError("a seat is a map")
     hand = wire.get("hand")
     waits = wire.get("waits")
+    discards = _tiles(wire.get("discards", []), "discards")
+    try:
+        river = read_river(wire.get("river"), discards)
+    except ValueError as error:
+        raise ViewError(str(error)) from None
     return SeatView(
         seat=_int(wire.get("seat"), "seat"),
         name=str(player.get("name") or f"seat {wire.get('seat')}"),
         hand=None if hand is None else tuple(sorted(_tiles(hand, "hand"))),
         hand_size=_int(wire.get("hand_size"), "hand_size"),
         melds=tuple(_meld(m) for m in wire.get("melds") or []),
-        discards=_tiles(wire.get("discards", []), "discards"),
+        discards=discards,
         void=wire.get("void") if type(wire.get("void")) is int else None,
         won=wire.get("won") if isinstance(wire.get("won"), dict) else None,
         left=bool(wire.get("left")),
@@ -170,6 +177,7 @@ def _seat(wire: Any, player: dict[str, Any], score: int) -> SeatView:
         online=bool(player.get("online", True)),
         auto=bool(player.get("auto")),
         coins=player["coins"] if type(player.get("coins")) is int else None,
+        river=river,
     )
 
 
@@ -244,50 +252,30 @@ def read_view(
 
 @dataclass
 class HandLog:
-    """What the public event log adds to a view: claimed discards in their river places, the
-    last discard, and our own last draw. Reset at each `hand_started`."""
+    """What the public event log adds to a view: the last discard, and our own last draw.
+    Reset at each `hand_started`."""
 
-    rivers: list[list[tuple[int, bool]]] = field(default_factory=lambda: [[], [], [], []])
     last_discard: tuple[int, int] | None = None  # (seat, tile)
     drawn: dict[int, int] = field(default_factory=dict)  # seat -> tile it just drew
 
     def follow(self, event: dict[str, Any]) -> None:
         kind, seat = event.get("type"), event.get("seat")
         if kind == "hand_started":
-            self.rivers = [[], [], [], []]
             self.last_discard = None
             self.drawn = {}
         elif kind == "discarded" and type(seat) is int and 0 <= seat < 4:
             tile = event.get("tile")
             if type(tile) is int:
-                self.rivers[seat].append((tile, False))
                 self.last_discard = (seat, tile)
             self.drawn.pop(seat, None)
-        elif kind == "claimed" and type(event.get("from")) is int and 0 <= event["from"] < 4:
-            river = self.rivers[event["from"]]
-            if river and river[-1][0] == event.get("tile"):
-                river[-1] = (river[-1][0], True)
+        elif kind == "claimed":
             self.last_discard = None
-        elif kind == "won" and self.last_discard is not None:
-            record = event.get("record") or {}
-            if record.get("discarder") == self.last_discard[0]:
-                river = self.rivers[self.last_discard[0]]
-                if river and river[-1][0] == record.get("tile"):
-                    river[-1] = (river[-1][0], True)
         elif kind == "drew" and type(seat) is int:
             private = event.get("private") or {}
             if type(private.get("tile")) is int:
                 self.drawn[seat] = private["tile"]
         elif kind in ("concealed_kong", "added_kong") and type(seat) is int:
             self.drawn.pop(seat, None)
-
-    def river(self, seat: SeatView) -> tuple[list[int], set[int]]:
-        """The seat's river with the indexes of claimed tiles; when the log does not match the
-        view (we joined mid-hand), the view's river alone, with no claims marked."""
-        entries = self.rivers[seat.seat]
-        if [t for t, taken in entries if not taken] == list(seat.discards):
-            return [t for t, _ in entries], {i for i, (_, taken) in enumerate(entries) if taken}
-        return list(seat.discards), set()
 
     def drawn_tile(self, seat: SeatView) -> int | None:
         tile = self.drawn.get(seat.seat)

@@ -24,6 +24,14 @@ from textual.widgets import Footer, Static
 from client.connection import HallError
 from client.hall_errors import explain
 from client.i18n import Strings, default_language
+from client.mahjong_comfort import (
+    Comfort,
+    automatic,
+    comfort_bindings,
+    decision,
+    remember,
+    toggled_text,
+)
 from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire, wind_of
 from client.screens.mahjong_claim_window import ClaimSeat, MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
@@ -104,6 +112,7 @@ def table_bindings(language: str) -> list[Binding]:
         Binding("a", "auto", "Auto-play on/off", show=False, id="mahjong.auto"),
         Binding("f", "xiapao", xiapao, id="mahjong.xiapao"),
         Binding("q", "leave", leave, id="mahjong.leave"),
+        *comfort_bindings(Strings(language)),
     ]
 
 
@@ -131,12 +140,15 @@ class MahjongTableScreen(TableScreen):
         title: str = "",
         strings: Strings | None = None,
         style: TileStyle | None = None,
+        comfort: Comfort | None = None,
     ) -> None:
         super().__init__()
         self.hall = hall
         self.table = table
         self.strings = strings or Strings()
-        self.tile_style = style or TileStyle()
+        self.comfort = comfort or Comfort(cjk=bool(style and style.cjk))
+        self.tile_style = style or self.comfort.style
+        self._auto_done: tuple[Any, ...] | None = None  # the moment a toggle last answered
         self.view = view
         self.hand_log = HandLog()
         self.cursor = 0
@@ -159,8 +171,10 @@ class MahjongTableScreen(TableScreen):
         self._keys: tuple[bool | None, ...] = ()
 
     def compose(self) -> ComposeResult:
-        yield Static(self.title_text, id="title", markup=False)
-        yield MahjongBoard(self.strings, self.tile_style, id="board")
+        yield Static(self._title(), id="title", markup=False)
+        board = MahjongBoard(self.strings, self.tile_style, id="board")
+        board.drawn_apart = self.comfort.drawn_apart
+        yield board
         yield Static("", id="prompt", markup=False)
         yield Static("", id="message", markup=False)
         yield Footer()
@@ -169,6 +183,7 @@ class MahjongTableScreen(TableScreen):
         self._redraw()
         self.set_interval(1.0, self._tick)
         self._maybe_settle(self.view)
+        self._take_automatic()
 
     # What the hall tells us.
 
@@ -445,6 +460,7 @@ class MahjongTableScreen(TableScreen):
         if self._settlement is not None:
             self._settlement.show_coins(view)
         self._maybe_settle(view)
+        self._take_automatic()
 
     def _place_cursor(self) -> None:
         """On our turn, a cursor on a tile that may not go (a void rule) moves to the tile just
@@ -562,7 +578,7 @@ class MahjongTableScreen(TableScreen):
         me = self.view.me
         if me is None or me.hand is None:
             return []
-        return hand_order(me, self.hand_log)[0]
+        return hand_order(me, self.hand_log, self.comfort.drawn_apart)[0]
 
     def _redraw(self) -> None:
         if not self.query(MahjongBoard):
@@ -749,23 +765,53 @@ class MahjongTableScreen(TableScreen):
         """`H`: this match's past hands, each one a replay away (screens/mahjong_history.py)."""
         self.app.push_screen(MahjongHistoryScreen(self.view, self.hall, self.strings))
 
-    def _send(self, action: dict[str, Any]) -> None:
+    def _send(self, action: dict[str, Any], said: str = "") -> None:
         """The machine action goes out as `act` with its type and tile, for the seat shown
-        (a hot-seat connection holds several)."""
+        (a hot-seat connection holds several); ``said`` is shown once the hall took it."""
         if action["seat"] == self._claimant:
             self._answering = None  # answered: the window comes back for anyone else
         fields: dict[str, Any] = {"action": action["type"], "seat": str(action["seat"])}
         if action.get("tile") is not None:
             fields["tile"] = action["tile"]
-        self.run_worker(self._table_act(**fields), group="act")
+        self.run_worker(self._table_act(said=said, **fields), group="act")
 
-    async def _table_act(self, action: str, **fields: Any) -> None:
+    async def _table_act(self, action: str, said: str = "", **fields: Any) -> None:
         try:
             await self.hall.request("act", table=self.table, action=action, **fields)
         except HallError as error:
             self.say(explain(error, self.strings.language))
         else:
-            self.say("")
+            self.say(said)
+
+    # The comfort toggles (client/mahjong_comfort.py).
+
+    def _title(self) -> str:
+        marks = self.comfort.marks(self.strings)
+        return f"{marks}  {self.title_text}" if marks else self.title_text  # marks never cut
+
+    def _take_automatic(self) -> None:
+        """Auto-win and auto-pass answer from the legal actions, once per moment, and say so."""
+        chosen = automatic(self.view, self.comfort, self.strings, self.tile_style)
+        if chosen is None or decision(self.view) == self._auto_done:
+            return
+        self._auto_done = decision(self.view)
+        self._send(*chosen)
+
+    def action_comfort(self, name: str) -> None:
+        """Shift+W / X / T / O: a toggle on or off, saved, said, and shown on the title line."""
+        selected = self._selected_tile()
+        self.comfort = self.comfort.toggled(name)
+        remember(self.app, self.comfort)
+        self.tile_style = self.comfort.style
+        board = self.query_one(MahjongBoard)
+        board.tile_style, board.drawn_apart = self.tile_style, self.comfort.drawn_apart
+        if selected in self._hand():  # the cursor stays on its tile when the order changes
+            self.cursor = self._hand().index(selected)
+        self.query_one("#title", Static).update(self._title())
+        self._prompt_shown = None  # the prompt names tiles: redrawn in the new glyphs
+        self._redraw()
+        self.say(toggled_text(self.comfort, name, self.strings))
+        self._take_automatic()
 
     def action_ready(self) -> None:
         if "ready" in self.view.table_actions:
@@ -797,6 +843,7 @@ class MahjongTableScreen(TableScreen):
             strings("legend_suits"),
             strings("legend_honours"),
             strings("legend_marks"),
+            strings("legend_river"),
         ]
 
     def in_play(self) -> bool:
@@ -864,13 +911,15 @@ def open_mahjong_table(app: Any, table: int, wire: dict[str, Any]) -> MahjongTab
     where = "local" if app.local else app.address
     strings = Strings(launch.language or default_language())
     kind = ChineseMahjongTableScreen if strings.chinese else MahjongTableScreen
+    comfort = Comfort.from_settings(getattr(app, "settings", None), cjk=launch.cjk)
     screen = kind(
         app.hall,
         table,
         view,
         title=table_title(table, view, where),
         strings=strings,
-        style=TileStyle(cjk=launch.cjk),
+        style=comfort.style,
+        comfort=comfort,
     )
     app.push_screen(screen)
     return screen

@@ -60,12 +60,13 @@ class Layout:
         return max(MIDDLE_ROWS, self.height - END_ROWS - BOTTOM_ROWS)
 
 
-def hand_order(seat: SeatView, log: HandLog) -> tuple[list[int], int | None]:
-    """Your tiles as drawn: sorted by suit and rank, the tile just drawn kept apart at the end;
-    returns the tiles and the index where the drawn tile starts (None if none stands apart)."""
+def hand_order(seat: SeatView, log: HandLog, apart: bool = True) -> tuple[list[int], int | None]:
+    """Your tiles as drawn: sorted by suit and rank, the tile just drawn kept apart at the end
+    (unless ``apart`` is off: sorted in); returns the tiles and the index where the drawn tile
+    starts (None if none stands apart)."""
     tiles = list(seat.hand or ())
     drawn = log.drawn_tile(seat)
-    if drawn is None or (len(tiles) + 3 * len(seat.melds)) % 3 != 2:
+    if not apart or drawn is None or (len(tiles) + 3 * len(seat.melds)) % 3 != 2:
         return tiles, None
     tiles.remove(drawn)
     return [*tiles, drawn], len(tiles)
@@ -177,6 +178,7 @@ class MahjongBoard(Widget):
         super().__init__(**kwargs)
         self.strings = strings
         self.tile_style = style
+        self.drawn_apart = True  # the tile just drawn at the end of the hand, else sorted in
         self._shown: tuple[MahjongView, HandLog, int | None] | None = None
         self._layout: Layout | None = None
 
@@ -382,12 +384,15 @@ class MahjongBoard(Widget):
         self, view: MahjongView, log: HandLog, seat: int, width: int, rows: int = RIVER_ROWS
     ) -> list[Text]:
         """The seat's discards in rows that fit ``width``: the last discard in brackets, a
-        claimed one after a `~`; when they overflow, the oldest give way."""
-        tiles, claimed = log.river(view.seats[seat])
+        claimed one after a `~`, one let go straight from the draw (摸切) after a `'`; when they
+        overflow, the oldest give way."""
+        entries = view.seats[seat].river
+        claimed = {i for i, entry in enumerate(entries) if entry.claimed}
+        drawn = {i for i, entry in enumerate(entries) if entry.drawn}
         last = log.last(view)
-        marked = len(tiles) - 1 if last is not None and last[0] == seat and tiles else None
+        marked = len(entries) - 1 if last is not None and last[0] == seat and entries else None
         per_line = max(1, (width - 3) // (self.tile_style.face_width + 1))
-        kinds = [kind_of(t) for t in tiles]
+        kinds = [kind_of(entry.tile) for entry in entries]
         lines = []
         for start in range(0, max(len(kinds), 1), per_line):
             chunk = kinds[start : start + per_line]
@@ -396,6 +401,7 @@ class MahjongBoard(Widget):
                 self.tile_style,
                 marked=None if marked is None else marked - start,
                 claimed=frozenset(i - start for i in claimed),
+                drawn=frozenset(i - start for i in drawn),
             )
             lines.append(Text(" ").append_text(row))
         if len(lines) > rows:  # the oldest discards give way; the newest matter most
@@ -403,7 +409,7 @@ class MahjongBoard(Widget):
         return lines + [Text("")] * (rows - len(lines))
 
     def hand_line(self, seat: SeatView, log: HandLog, cursor: int | None) -> Text:
-        tiles, apart = hand_order(seat, log)
+        tiles, apart = hand_order(seat, log, self.drawn_apart)
         row = tile_row(
             [kind_of(t) for t in tiles], self.tile_style, marked=cursor, gap_before=apart
         )

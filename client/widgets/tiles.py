@@ -1,7 +1,7 @@
 """Tiles as text: `5m 5p 5s E S W N C F P`, three cells a tile, or CJK names (五萬 東) in CJK mode.
 
 Colour is only a help: every mark that matters (the selected tile, the last discard, a claimed
-discard) is also a bracket or a character, so a monochrome terminal (NO_COLOR) loses nothing.
+discard, a discard straight from the draw) is also a bracket or a character, so a monochrome terminal (NO_COLOR) loses nothing.
 The Unicode tile block is not used: terminals disagree on its width (style.md).
 """
 
@@ -59,11 +59,13 @@ def tile_row(
     marked: int | None = None,
     gap_before: int | None = None,
     claimed: frozenset[int] = frozenset(),
+    drawn: frozenset[int] = frozenset(),
 ) -> Text:
     """Tiles separated by one cell; the ``marked`` index gets brackets in its two separators
-    (`5m[6m]7m`), ``gap_before`` an index that stands apart (the drawn tile), and ``claimed``
-    indexes a `~` before them and a faint face (discards another seat took). ``None`` draws a
-    tile back.
+    (`5m[6m]7m`), ``gap_before`` an index that stands apart (the drawn tile), ``claimed``
+    indexes a `~` before them and a faint face (discards another seat took), ``drawn`` indexes
+    a `'` and an italic face (摸切: the tile just drawn let go at once). ``None`` draws a tile
+    back.
 
     A separator takes the style of the tile after it, so a run of one suit is one styled run on
     the wire rather than two escapes a tile."""
@@ -72,6 +74,8 @@ def tile_row(
         tile = back_text(style) if kind is None else tile_text(kind, style)
         if index in claimed:
             tile.stylize("dim")
+        if index in drawn:
+            tile.stylize("italic")
         if index == gap_before:
             row.append("  ")
         if index == marked:
@@ -79,7 +83,7 @@ def tile_row(
         elif index - 1 == marked:
             separator = "]"
         else:
-            separator = "~" if index in claimed else " "
+            separator = "~" if index in claimed else "'" if index in drawn else " "
         row.append(separator, tile.style)
         row.append_text(tile)
     if marked is not None and marked == len(kinds) - 1:

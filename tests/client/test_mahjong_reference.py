@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 
-from client.i18n import Strings
+from client.i18n import REASON_GLOSSES, Strings
 from client.screens.mahjong_reference import MahjongReferenceScreen
 from qipai.mahjong.rulesets import get_ruleset, mahjong_rooms
 from qipai.mahjong.table.machine import HandMachine
+from qipai.platform.rooms import economy_fee
 from tests.client.fakes import FakeHall
 from tests.client.test_mahjong_table import TableApp, table_screen, table_wire
 from tests.mahjong.test_machine_positions import E
@@ -53,3 +54,53 @@ async def test_r_shows_every_fan_of_the_rooms_ruleset_glossed_and_closes(room_id
         await pilot.pause()
         assert app.screen is table_screen(app)
     assert app.hall.acts() == []  # looking at the reference sends nothing
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("room_id", ROOMS)
+async def test_r_lists_the_payment_rules_with_the_tables_amounts(room_id, language):
+    """After the fans, each payment rule: its reason as the settlement writes it, who pays whom
+    in words (never a code), the amount at this table's options, and in English its gloss."""
+    wire = room_wire(room_id)
+    ruleset = get_ruleset(wire["hand"]["ruleset"], wire["hand"]["options"])
+    app = TableApp(FakeHall(), wire, strings=Strings(language))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        text = app.screen.text
+    s = Strings(language)
+    payments = text.split(s("reference_payments"))[1].split("\n")
+    for rule in ruleset.payment_reference():
+        amount = s(f"scale_{rule.scale}", amount=rule.amount)
+        (line,) = [
+            x
+            for x in payments
+            if x.startswith(f"  {rule.reason} ")
+            and x.split("  (")[0].endswith(amount)
+            and (not rule.payer or s(f"party_{rule.payer}") in x)
+        ]
+        assert "_" not in line, line  # no code such as not_ready or doubling_from_one
+        if language == "en" and rule.reason in REASON_GLOSSES:
+            assert f"({REASON_GLOSSES[rule.reason]})" in text, rule.reason
+
+
+@pytest.mark.asyncio
+async def test_a_sichuan_coin_room_lists_the_fee_the_economy_charges():
+    """Sichuan's settlement writes no 台费 (the economy charges it, PL-16): at a coin room the
+    reference lists it at this hand's stake; at a friendly table, where no coins move, it does
+    not."""
+    wire = room_wire("sichuan")
+    friendly = TableApp(FakeHall(), wire)
+    async with friendly.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert "台费" not in friendly.screen.text
+    wire["game"].update(tier="hundred", stake=100)
+    fee = economy_fee(get_ruleset("sichuan"), 100)
+    app = TableApp(FakeHall(), wire)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        lines = app.screen.text.split("\n")
+    assert f"  台费      all four → house: {fee}  (table fee)" in lines

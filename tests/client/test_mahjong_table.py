@@ -141,6 +141,14 @@ def footer(app: App) -> dict[str, str]:
     }
 
 
+def came_in(app: App) -> str:
+    """The prompt as it read the moment the view came (a loaded run may draw it a second
+    later, one second down)."""
+    screen = table_screen(app)
+    assert screen.view.deadline is not None
+    return screen.prompt_text(screen.view.deadline - app.wire["game"]["deadline"])
+
+
 def board_text(app: App) -> str:
     screen = table_screen(app)
     board = screen.query_one(MahjongBoard)
@@ -217,7 +225,8 @@ async def test_a_claim_window_shows_the_choices_with_a_countdown_and_p_pungs():
         await pilot.pause()
         prompt = text_of(app, "#prompt")
         assert prompt.startswith("bob discarded 5p:")
-        assert "p pung (碰)" in prompt and "x pass" in prompt and "[8s]" in prompt
+        assert "p pung (碰)" in prompt and "x pass" in prompt and prompt.endswith("s]")
+        assert came_in(app).endswith("[8s]")  # the full 8 s as the view came
         bob = [line[53:] for line in board_text(app).split("\n")]  # E's 下家, on the right
         assert any("[5p]" in line for line in bob)  # the last discard, in brackets
         await pilot.press("p")
@@ -502,7 +511,7 @@ async def test_what_the_hall_sends_behind_the_window_waits_and_is_taken_in_order
         assert screen.view.seq == 7 and screen.view.you == W
         assert isinstance(app.screen, MahjongCoverScreen)
         assert str(app.screen.query_one("#who", Static).render()).endswith("carol (W)")
-        assert screen.hand_log.rivers[S][-1][0] == hand.seats[S].discards[-1]
+        assert screen.view.seats[S].river[-1].tile == hand.seats[S].discards[-1]
 
 
 @pytest.mark.asyncio
@@ -642,7 +651,8 @@ async def test_in_chinese_with_cjk_tiles_the_prompt_and_the_settlement_name_tile
     app = TableApp(FakeHall(), table_wire(hand, E, deadline=8.0), **looks)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert text_of(app, "#prompt") == "bob 打出 五筒： p 碰  x 过  [8秒]"
+        assert text_of(app, "#prompt").startswith("bob 打出 五筒： p 碰  x 过  [")
+        assert came_in(app) == "bob 打出 五筒： p 碰  x 过  [8秒]"
         assert footer(app) == {"p": "Pung", "x": "Pass", "space": "Pass", "q": "Leave"}
         await pilot.press("d")
         await pilot.pause()
@@ -913,13 +923,13 @@ async def test_events_older_than_the_view_on_screen_change_nothing():
         screen.on_table_push(dealt)
         screen.on_table_push(event(7, since))
         await pilot.pause()
-        before = (board_text(app), [list(r) for r in screen.hand_log.rivers])
-        assert before[1][E] == [(hand.seats[E].discards[-1], False)]
+        before = (board_text(app), [seat.river for seat in screen.view.seats])
+        assert [entry.tile for entry in before[1][E]] == [hand.seats[E].discards[-1]]
         late = event(7, since)
         dealt["view"]["you"]["seats"] = []  # as the table was before we sat
         for message in (late, dealt):
             screen.on_table_push(message)
         await pilot.pause()
         assert screen.view.seq == 7 and screen.view.mine == (E,)
-        assert (board_text(app), [list(r) for r in screen.hand_log.rivers]) == before
+        assert (board_text(app), [seat.river for seat in screen.view.seats]) == before
         assert app.hall.requests == []  # no gap seen: no snapshot asked for

@@ -3,8 +3,6 @@ event log's river marks, the hint line's figures, and the whole table in 80 colu
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from rich.cells import cell_len, set_cell_size
 from rich.console import Console
@@ -14,6 +12,7 @@ from client.i18n import Strings
 from client.launch import Launch
 from client.mahjong_cli import table_options
 from client.mahjong_hints import hint, unseen_counts
+from client.mahjong_river import RiverEntry
 from client.mahjong_view import HandLog, ViewError, read_view
 from client.widgets.mahjong_board import END_ROWS, Layout, MahjongBoard, hand_order
 from client.widgets.tiles import TileStyle, face, meld_text, suit_groups, tile_row
@@ -124,21 +123,38 @@ def test_seconds_left_count_down_from_the_moment_the_view_arrived():
 # The event log.
 
 
-def test_the_log_keeps_a_claimed_discard_in_its_river_place_and_the_last_discard():
-    hand = HandMachine(get_ruleset("sichuan", {}), 11, 0)
-    for seat in range(4):
-        hand.apply(hand.default_action(seat))
-    dealer_discard = hand.default_action(0)
-    hand.apply(dealer_discard)
-    log = log_of(hand)
-    view = view_of(hand)
-    assert log.last(view) == (0, dealer_discard.tile)
-    tiles, claimed = log.river(view.seats[0])
-    assert tiles == [dealer_discard.tile] and claimed == set()
-    # a claim event (as the machine emits it) takes the tile out of the river but keeps its place
-    log.follow({"type": "claimed", "seat": 2, "from": 0, "tile": dealer_discard.tile})
-    taken = dataclasses.replace(view.seats[0], discards=())
-    assert log.river(taken) == ([dealer_discard.tile], {0})
+def test_the_view_keeps_a_claimed_discard_in_its_river_place_and_the_log_the_last():
+    hand = Table().start(
+        ["123m 456m 789m 55p 7p 9p", "234m 567m 22p 33p 44p 6p", "*", "*"], draws="5p", turn=S
+    )
+    five = discard(hand, S, "5p")  # bob let go the 5p he drew: 摸切
+    view, log = view_of(hand), log_of(hand)
+    assert log.last(view) == (S, five)
+    assert view.seats[S].river == (RiverEntry(five, 1, drawn=True),)
+    act(hand, E, ActionType.PUNG)
+    pass_all(hand)
+    view = view_of(hand, seat=W)
+    assert view.seats[S].discards == ()  # the rules' river has lost it, the players' has not
+    assert view.seats[S].river == (RiverEntry(five, 1, True, E, "pung"),)
+    assert log_of(hand, W).last(view) is None
+
+
+@pytest.mark.parametrize(
+    "river",
+    [
+        {},
+        [3],
+        [{"tile": 999, "n": 1}],
+        [{"tile": 4, "n": "1"}],
+        [{"tile": 4, "n": 1, "claimed_by": 7}],
+    ],
+)
+def test_a_river_that_cannot_be_read_is_refused_with_a_code(river):
+    wire = HandMachine(get_ruleset("sichuan", {}), 11, 0).view(0)
+    wire["seats"][1]["river"] = river
+    with pytest.raises(ViewError) as raised:
+        read_view(wire, table=1, you=0)
+    assert raised.value.code == "bad_view"
 
 
 def test_the_drawn_tile_stands_apart_at_the_end_of_the_hand():
@@ -277,10 +293,10 @@ def test_a_side_seat_shows_its_marks_melds_and_newest_discards_in_its_column(cjk
     assert right[0].startswith((">S bob", " S bob")) and right[0].endswith(f"{bob.score:+d}")
     assert right[1].startswith(f"  ▒▒x{bob.hand_size}") and f"void {'mps'[bob.void]}" in right[1]
     name = kind_name_cjk if cjk else kind_name
-    tokens = " ".join(right[2:]).translate(str.maketrans("[]~", "   ")).split()
+    tokens = " ".join(right[2:]).translate(str.maketrans("[]~'", "    ")).split()
     meld_blocks = [suit_groups(m.kinds or (), TileStyle(cjk=cjk)).plain for m in bob.melds]
     assert len(meld_blocks) == 2 and [t for t in tokens if len(t) > 2] == meld_blocks
-    river = [name(tile >> 2).strip() for tile in log_of(hand).river(bob)[0]]
+    river = [name(entry.tile >> 2).strip() for entry in bob.river]
     shown = [t for t in tokens if len(t) == 2]
     assert shown == river[-len(shown) :]  # the newest discards are the ones kept
     assert len(shown) < len(river) if cjk else shown == river
@@ -319,6 +335,27 @@ def test_a_claimed_discard_keeps_its_place_in_the_river_marked_with_a_tilde():
     left = column(lines, AT_80x24, "left")
     assert left[0].startswith(" S bob") and left[2] == " ~5p"
     assert lines[0].strip().startswith(">E alice") and lines[1].strip() == "[555p]"  # 对家
+
+
+def test_a_tile_let_go_as_drawn_is_marked_apart_from_one_from_the_hand():
+    """摸切 reads without colour: a `'` before the tile (and an italic face)."""
+    hand = Table().start(
+        ["123m 456m 789m 55p 7p 9p", "234m 567m 22p 33p 44p 6p", "*", "*"],
+        draws="1s 2s",
+        turn=S,
+        filler=10,
+    )
+    act(hand, S, ActionType.DISCARD, hand.seats[S].last_drawn)  # 摸切
+    pass_all(hand)
+    discard(hand, W, "6s")  # from W's hand, not the 2s it drew
+    pass_all(hand)
+    lines = board_lines(hand, seat=E)
+    assert column(lines, AT_80x24, "right")[2] == " '1s"  # bob, E's 下家
+    assert lines[2].strip() == "[6s]"  # carol at the top: the last discard, from her hand
+    assert [entry.drawn for entry in view_of(hand, seat=E).seats[W].river] == [False]
+    row = tile_row(parse_kinds("1s 6s"), TileStyle(), drawn=frozenset({0}))
+    italic = [row.plain[span.start : span.end] for span in row.spans if "italic" in str(span.style)]
+    assert row.plain == "'1s 6s" and italic == ["1s"]
 
 
 def test_the_last_discard_is_in_brackets_and_named_in_the_middle():

@@ -150,3 +150,16 @@ def test_a_xuezhan_winner_lays_open_his_concealed_kongs_too() -> None:
     assert hand.view(E)["seats"][S]["melds"][0]["kind"] == 8
     won = next(e for e in hand.events if e.type == "won")
     assert won.for_seat(None)["melds"][0]["kind"] == 8
+
+
+def test_the_river_is_the_same_for_every_seat_and_a_spectator() -> None:
+    """摸切 marks, claims and discard numbers are public: no viewer sees more or less of any
+    river, at any point of a hand (issue 15)."""
+    hand = HandMachine(get_ruleset("zhongyou"), 5)
+    seen_drawn = False
+    while not hand.over:
+        rivers = [[s["river"] for s in hand.view(viewer)["seats"]] for viewer in (None, 0, 1, 2, 3)]
+        assert all(r == rivers[0] for r in rivers)
+        seen_drawn = seen_drawn or any(e.get("drawn") for river in rivers[0] for e in river)
+        hand.apply(hand.default_action(hand.to_act()[0]))
+    assert seen_drawn

@@ -241,6 +241,18 @@ def assert_own_claims(view: dict, seats: frozenset[int]) -> None:
         assert {int(s) for s in you["claims"]} <= seats, you
 
 
+RIVER_SHAPES = ({"tile", "n"}, {"tile", "n", "drawn"}, {"tile", "n", "claimed_by", "claim"})
+
+
+def assert_public_river(seat_view: dict) -> None:
+    """A river says of each discard only what everyone saw happen (issue 15): its tile, its
+    number, 摸切 or not, who took it; the tiles still lying there are the seat's discards."""
+    river = seat_view["river"]
+    assert all(set(entry) - {"drawn"} in RIVER_SHAPES for entry in river), river
+    lying = [entry["tile"] for entry in river if "claimed_by" not in entry]
+    assert lying == seat_view["discards"], seat_view
+
+
 def assert_hidden(view: dict, seats: frozenset[int]) -> None:
     """What no receiver may see of seats it does not hold, whatever the message."""
     hand = view["hand"]
@@ -249,6 +261,7 @@ def assert_hidden(view: dict, seats: frozenset[int]) -> None:
     ended = hand["phase"] == "ended"
     for seat_view in hand["seats"]:
         seat = seat_view["seat"]
+        assert_public_river(seat_view)
         if seat in seats:
             continue
         for hint in (

@@ -12,6 +12,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from qipai.mahjong import payment_rules as rules
 from qipai.mahjong.analysis import is_standard_win
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.baicheng_requirements import (
@@ -21,7 +22,10 @@ from qipai.mahjong.rulesets.baicheng_requirements import (
     unmet_requirement,
 )
 from qipai.mahjong.rulesets.baicheng_scoring import (
+    CONCEALED_KONG_MONEY,
+    EXPOSED_KONG_MONEY,
     FAN,
+    WIN_REASON,
     kong_payments,
     win_lines,
     win_payments,
@@ -190,6 +194,21 @@ class Baicheng(Ruleset):
         return winner_fans(complete, self_draw=ctx.self_draw, winner_is_dealer=dealer)
 
     # --- money ----------------------------------------------------------------------------------
+    def payment_reference(self) -> tuple[rules.PaymentRule, ...]:
+        """Read from the constants ``baicheng_scoring`` pays with: all three losers pay every
+        win, each doubled by the winner's 加番 and his own 输番 (BC-06); kong money is due at the
+        end of every hand, a drawn one too (BC-11)."""
+        a, rule = self.options.base, rules.PaymentRule
+        found = []
+        if fee := self.room_fee(a):
+            found.append(rule("台费", rules.EVERYONE, rules.HOUSE, fee))
+        return (
+            *found,
+            rule(WIN_REASON, rules.OTHERS, rules.WINNER, a, rules.DOUBLING),
+            rule("明杠", rules.OTHERS, rules.KONGER, EXPOSED_KONG_MONEY * a),
+            rule("暗杠", rules.OTHERS, rules.KONGER, CONCEALED_KONG_MONEY * a),
+        )
+
     def kong_money(self, hand: HandMachine) -> list[Payment]:
         return kong_payments(standing_kongs(hand), stake=self.options.base)
 

@@ -20,6 +20,8 @@ SEATS = 4
 CHICKEN = 18  # 1s, 幺鸡
 EXPOSED_KONG_MONEY = 3
 CONCEALED_KONG_MONEY = 5
+WIN_REASON = "胡牌"
+"""Each loser's line of a win: 胡牌, then his own 输番 (``胡牌+点炮+坐庄``)."""
 
 FAN = fan_table(
     Fan("单漂", 2),
@@ -134,7 +136,7 @@ def win_lines(
 def win_payments(lines: Iterable[PayerLine], *, winner: int) -> list[Payment]:
     payments = []
     for line in lines:
-        reason = "+".join(["胡牌", *(f.name_zh for f in line.fans)])
+        reason = "+".join([WIN_REASON, *(f.name_zh for f in line.fans)])
         payments.append(Payment(line.payer, winner, line.amount, reason))
     return payments
 

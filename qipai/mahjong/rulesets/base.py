@@ -28,6 +28,7 @@ from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import kinds_in_set
 
 if TYPE_CHECKING:
+    from qipai.mahjong.payment_rules import PaymentRule
     from qipai.mahjong.table.actions import Action
     from qipai.mahjong.table.errors import IllegalAction
     from qipai.mahjong.table.machine import HandMachine, KongRecord
@@ -231,6 +232,12 @@ class Ruleset:
     def fan_reference(self) -> tuple[Fan, ...]:
         """Every fan :meth:`score_win` can award, with its value, in the rules book's order:
         the table's reference screen reads them here (no copy of a value in a client)."""
+        raise NotImplementedError
+
+    def payment_reference(self) -> tuple[PaymentRule, ...]:
+        """Who pays whom, for what and how much at this table's options, built from the very
+        constants the settlement pays with (``qipai.mahjong.payment_rules``): the table's
+        reference screen lists them after the fans."""
         raise NotImplementedError
 
     def win_refusal(self, hand: HandMachine, ctx: WinContext) -> str | None:

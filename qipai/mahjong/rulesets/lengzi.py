@@ -11,18 +11,22 @@ import dataclasses
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from qipai.mahjong import payment_rules as rules
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Room, Ruleset
 from qipai.mahjong.rulesets.fees import FeePolicy
 from qipai.mahjong.rulesets.lengzi_settlement import (
     FAN,
+    KONG_MONEY,
     LENGZI_FAN,
+    PAO_UNITS,
     LengziWin,
     is_lengzi,
     lengzi_score,
     pot_contribution,
     settle_win,
     split_pot,
+    win_name,
 )
 from qipai.mahjong.rulesets.lengzi_table_hand import standing_kongs, table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions, option
@@ -140,6 +144,43 @@ class Lengzi(Ruleset):
         )
 
     # --- money ----------------------------------------------------------------------------------
+    def payment_reference(self) -> tuple[rules.PaymentRule, ...]:
+        """Read from the constants ``lengzi_settlement`` pays with; everything but 锅底平分 is
+        paid only in a hand that has a winner (LZ-03)."""
+        a, rule = self.options.base, rules.PaymentRule
+        winner_payer = rules.OTHERS if self.options.all_pay else rules.DISCARDER
+        found = []
+        if self.options.table_fee:
+            found.append(rule("台费", rules.EVERYONE, rules.HOUSE, self.options.table_fee))
+        found += [
+            rule(
+                win_name(self_draw=False, lengzi=False),
+                winner_payer,
+                rules.WINNER,
+                a,
+                rules.DOUBLING,
+            ),
+            rule(
+                win_name(self_draw=True, lengzi=False),
+                rules.OTHERS,
+                rules.WINNER,
+                a,
+                rules.DOUBLING,
+            ),
+            *(
+                rule("下炮", payer, rules.WINNER, a * PAO_UNITS[moment], rules.PER_PAO)
+                for moment, payer in (("discard", winner_payer), ("self_draw", rules.OTHERS))
+            ),
+            rule("点炮入锅", rules.DISCARDER, rules.POT, self.discard_win_surcharge()),
+            rule("锅底", rules.POT, rules.WINNER, None, rules.WHOLE_POT),
+            *(
+                rule(reason, rules.OTHERS, rules.KONGER, units * a)
+                for reason, units in KONG_MONEY.items()
+            ),
+            rule("锅底平分", rules.POT, rules.LEFT_BEHIND, None, rules.POT_THIRD),
+        ]
+        return tuple(found)
+
     def discard_win_surcharge(self) -> int:
         return pot_contribution(self.options.base, pot_scale=self.options.pot_scale)
 

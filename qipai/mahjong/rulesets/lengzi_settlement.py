@@ -19,6 +19,10 @@ FIXED_POT_CONTRIBUTION = 100
 """The seed's literal 100 coins per 点炮 (LZ-10), whatever the stake."""
 
 EXPOSED_KONGS = (MeldKind.KONG_EXPOSED, MeldKind.KONG_ADDED)
+KONG_MONEY = {"明杠": 1, "暗杠": 2}
+"""Each other player pays A per exposed kong, 2A per concealed one (LZ-03)."""
+PAO_UNITS = {"discard": 1, "self_draw": 2}
+"""下炮 (LZ-09): A per 炮 on a discard win, 2A on a self-draw."""
 
 FAN = fan_table(
     Fan("棱子", 1),
@@ -89,7 +93,7 @@ def win_payments(
 ) -> list[Payment]:
     """The win itself and its 下炮 side stakes (LZ-09: A per 炮, 2A on a self-draw)."""
     base_exponent = int(win.self_draw) + int(win.lengzi)
-    pao_unit = stake * (2 if win.self_draw else 1)
+    pao_unit = stake * PAO_UNITS["self_draw" if win.self_draw else "discard"]
     payments = []
     for payer in win.payers(all_pay=all_pay):
         dealer_bit = int(dealer in (win.winner, payer))
@@ -124,11 +128,12 @@ def kong_payments(kongs: Iterable[tuple[int, MeldKind]], *, stake: int) -> list[
     payments = []
     for owner, kind in kongs:
         if kind in EXPOSED_KONGS:
-            amount, reason = stake, "明杠"
+            reason = "明杠"
         elif kind is MeldKind.KONG_CONCEALED:
-            amount, reason = 2 * stake, "暗杠"
+            reason = "暗杠"
         else:
             raise ValueError(f"{kind} is not a kong")
+        amount = KONG_MONEY[reason] * stake
         payments.extend(
             Payment(payer, owner, amount, reason) for payer in range(SEATS) if payer != owner
         )

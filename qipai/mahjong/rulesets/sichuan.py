@@ -12,6 +12,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
+from qipai.mahjong import payment_rules as rules
 from qipai.mahjong.rulesets.base import Room, Ruleset
 from qipai.mahjong.rulesets.fees import fee_percent_option
 from qipai.mahjong.rulesets.options import RulesetOptions, option
@@ -25,6 +26,14 @@ if TYPE_CHECKING:
 
 PIG_FAN = 5
 """花猪 pays the 5-fan multiplier (16), or the cap's if the cap is lower (SC-13)."""
+
+KONG_MONEY = {
+    "kong_exposed": (1, "刮风", rules.FEEDER),
+    "kong_added": (1, "刮风", rules.OTHERS),
+    "kong_concealed": (2, "下雨", rules.OTHERS),
+}
+"""刮风下雨 (§3): each kong's price in base points, its reason, and who pays it (the feeder of a
+direct kong, each other seat in play for the others)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,15 +153,50 @@ class Sichuan(Ruleset):
         return self.options.base
 
     def kong_payments(self, hand: HandMachine, kong: KongRecord) -> list[Payment]:
-        """刮风下雨 (§3): direct → the feeder 1b; added → each other seat in play 1b;
-        concealed → each other seat in play 2b."""
-        b = self._b()
-        if kong.type == "kong_exposed":
-            return [Payment(kong.from_seat, kong.seat, b, "刮风")]
-        amount, reason = (2 * b, "下雨") if kong.type == "kong_concealed" else (b, "刮风")
+        """刮风下雨 (§3, ``KONG_MONEY``): direct → the feeder 1b; added → each other seat in
+        play 1b; concealed → each other seat in play 2b."""
+        units, reason, payer = KONG_MONEY[kong.type]
+        amount = units * self._b()
+        if payer == rules.FEEDER:
+            return [Payment(kong.from_seat, kong.seat, amount, reason)]
         return [
             Payment(s, kong.seat, amount, reason) for s in hand.active_seats() if s != kong.seat
         ]
+
+    def payment_reference(self) -> tuple[rules.PaymentRule, ...]:
+        """Read from ``KONG_MONEY``, the options and the helpers the settlement pays with."""
+        b, rule = self._b(), rules.PaymentRule
+        kongs = [
+            rule(reason, payer, rules.KONGER, units * b)
+            for units, reason, payer in KONG_MONEY.values()
+        ]
+        self_draw = (
+            rules.DOUBLING_FROM_ONE_PLUS_BASE
+            if self.options.self_draw == "base"
+            else rules.DOUBLING_FROM_ONE
+        )
+        found = [
+            *kongs,
+            rule("点炮", rules.DISCARDER, rules.WINNER, b, rules.DOUBLING_FROM_ONE),
+            rule("抢杠和", rules.DISCARDER, rules.WINNER, b, rules.DOUBLING_FROM_ONE),
+            rule("自摸", rules.OTHERS, rules.WINNER, b, self_draw),
+        ]
+        if self.options.dian_gang_hua == "discard":
+            found.append(rule("点杠花", rules.FEEDER, rules.WINNER, b, rules.DOUBLING_FROM_ONE))
+        found += [
+            rule("杠上炮", rules.DISCARDER, rules.WINNER, None, rules.MONEY_TAKEN),
+            rule("查花猪", rules.PIG, rules.NOT_PIGS, self.pig_amount()),
+            rule("查大叫", rules.NOT_READY, rules.READY, b, rules.DOUBLING_FROM_ONE),
+            rule("退税", rules.KONGER, rules.PAYERS, None, rules.MONEY_TAKEN),
+        ]
+        if self.options.cap:
+            found.append(rule("封顶", "", "", self.options.cap, rules.FAN_CAP))
+        return tuple(found)
+
+    def pig_amount(self) -> int:
+        """What a 花猪 pays each seat that is not one (SC-13)."""
+        cap = self.options.cap
+        return self._b() * multiplier(min(PIG_FAN, cap) if cap else PIG_FAN)
 
     def win_payments(
         self, hand: HandMachine, win: WinRecord, kong_chain: tuple[KongRecord, ...]
@@ -200,12 +244,12 @@ class Sichuan(Ruleset):
         return max(fans) if self.options.dajiao == "max" else min(fans)
 
     def exhaustive_payments(self, hand: HandMachine) -> list[Payment]:
-        b, cap = self._b(), self.options.cap
+        b = self._b()
         in_play = hand.active_seats()
         pigs = [s for s in in_play if self.is_pig(hand, s)]
         calls = {s: self.call_value(hand, s) for s in in_play if s not in pigs}
         payments = []
-        pig_amount = b * multiplier(min(PIG_FAN, cap) if cap else PIG_FAN)
+        pig_amount = self.pig_amount()
         for pig in pigs:
             payments.extend(Payment(pig, s, pig_amount, "查花猪") for s in in_play if s not in pigs)
         ready = [s for s in in_play if calls.get(s) is not None]

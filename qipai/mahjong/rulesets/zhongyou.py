@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from qipai.mahjong import payment_rules as rules
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Room, Ruleset
 from qipai.mahjong.rulesets.fees import FeePolicy, fee_percent_option
@@ -18,8 +19,10 @@ from qipai.mahjong.rulesets.lengzi_settlement import (
 )
 from qipai.mahjong.rulesets.lengzi_table_hand import table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions, option
-from qipai.mahjong.rulesets.zhongyou_fans import FAN, ZhongyouMoment, zhongyou_score
+from qipai.mahjong.rulesets.zhongyou_fans import FAN, LIMIT, ZhongyouMoment, zhongyou_score
 from qipai.mahjong.rulesets.zhongyou_settlement import (
+    LIABLE_SHARES,
+    discard_shares,
     liability,
     share_payments,
     twelve_down_feeder,
@@ -135,6 +138,25 @@ class Zhongyou(Ruleset):
         return any(passed.kind == kind for passed in hand.seats[seat].passed)
 
     # --- money ----------------------------------------------------------------------------------
+    def payment_reference(self) -> tuple[rules.PaymentRule, ...]:
+        """Read from the constants ``zhongyou_settlement`` pays with: one share is the stake
+        doubled by the win's fan (capped at ``LIMIT``)."""
+        a, rule = self.options.base, rules.PaymentRule
+        found = []
+        if fee := self.room_fee(a):
+            found.append(rule("台费", rules.EVERYONE, rules.HOUSE, fee))
+        shares = discard_shares(full_shoot=self.options.full_shoot)
+        return (
+            *found,
+            rule("点炮", rules.DISCARDER, rules.WINNER, shares * a, rules.DOUBLING),
+            rule("自摸", rules.OTHERS, rules.WINNER, a, rules.DOUBLING),
+            *(
+                rule(reason, rules.LIABLE, rules.WINNER, LIABLE_SHARES * a, rules.DOUBLING)
+                for reason in ("包自摸", "杠开包", "抢杠")
+            ),
+            rule("封顶", "", "", LIMIT, rules.FAN_CAP),
+        )
+
     def win_payments(
         self, hand: HandMachine, win: WinRecord, kong_chain: tuple[KongRecord, ...]
     ) -> list[Payment]:

@@ -17,6 +17,10 @@ from qipai.mahjong.table.state import TableMeld
 
 SEATS = 4
 FULL_HAND_MELDS = 4
+LIABLE_SHARES = 3
+"""The one the rules make pay a whole win (包自摸, 杠开包, 抢杠) pays all three shares."""
+FULL_SHOOT_SHARES = 3
+"""全铳: a discarder pays three shares (one without it)."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,10 @@ def liability(
     return None
 
 
+def discard_shares(*, full_shoot: bool) -> int:
+    return FULL_SHOOT_SHARES if full_shoot else 1
+
+
 def share_payments(
     *,
     winner: int,
@@ -74,7 +82,8 @@ def share_payments(
     """The win's payments; ``full_shoot`` is the HK 全铳 option (discarder pays three shares)."""
     share = stake << fan
     if liable is not None:
-        return [Payment(liable.seat, winner, 3 * share, liable.reason)]
+        return [Payment(liable.seat, winner, LIABLE_SHARES * share, liable.reason)]
     if discarder is not None:
-        return [Payment(discarder, winner, share * (3 if full_shoot else 1), "点炮")]
+        shares = discard_shares(full_shoot=full_shoot)
+        return [Payment(discarder, winner, share * shares, "点炮")]
     return [Payment(seat, winner, share, "自摸") for seat in range(SEATS) if seat != winner]

@@ -31,6 +31,7 @@ from qipai.mahjong.table.state import (
     KongRecord,
     PassedWin,
     Phase,
+    RiverTile,
     SeatState,
     TableMeld,
     WinContext,
@@ -125,6 +126,7 @@ class HandMachine:
         self.kong_chain: list[KongRecord] = []
         self.window: ClaimWindow | None = None
         self.discard_count = 0
+        self.river_count = 0  # discards made this hand, all seats (``RiverTile.number``)
         self.meld_declared = False
         self.exhaustive = False
         self.settlement: Settlement | None = None
@@ -432,8 +434,12 @@ class HandMachine:
     def _discard(self, action: Action) -> None:
         seat, tile = action.seat, action.tile
         state = self.seats[seat]
+        drawn = self.after_draw and tile == state.last_drawn
         state.concealed.remove(tile)
         state.discards.append(tile)
+        self.river_count += 1
+        state.river.append(RiverTile(tile, self.river_count, drawn))
+        state.river_wire = None
         self.discard_count += 1
         self._emit("discarded", seat=seat, tile=tile)
         self._open_window(seat, tile, robbing=False)
@@ -530,6 +536,7 @@ class HandMachine:
             self._emit("kong_robbed", seat=actor, tile=window.tile)
         else:
             self.seats[actor].discards.pop()
+            self._mark_claimed(actor, winners[0], ActionType.WIN.value)
         group = []
         for seat in winners:
             score = self.discard_win_score(seat, window.tile, window.robbing)
@@ -566,6 +573,7 @@ class HandMachine:
         kind = kind_of(tile)
         state = self.seats[seat]
         self.seats[actor].discards.pop()
+        self._mark_claimed(actor, seat, action.type.value)
         self.meld_declared = True
         if action.type is ActionType.CHOW:
             kinds = [k for k in (action.tile, action.tile + 1, action.tile + 2) if k != kind]
@@ -592,6 +600,13 @@ class HandMachine:
             self._kong_made(seat, kind, MeldKind.KONG_EXPOSED.value, actor)
         else:
             self._start_turn(seat, after_draw=False, replacement=False)
+
+    def _mark_claimed(self, actor: int, seat: int, claim: str) -> None:
+        """The river keeps the taken tile in its place, saying who took it (with 一炮多响 the
+        first winner in turn order; the others' records name the tile too)."""
+        state = self.seats[actor]
+        state.river[-1].claimed_by, state.river[-1].claim = seat, claim
+        state.river_wire = None
 
     @staticmethod
     def _take(state: SeatState, kind: int) -> int:

@@ -81,10 +81,38 @@ class PassedWin:
 
 
 @dataclass
+class RiverTile:
+    """One discard as the river keeps it, public to everyone: ``number`` counts the hand's
+    discards across all seats from 1 (the order of play), ``drawn`` = the tile just drawn let go
+    at once (摸切), ``claimed_by``/``claim`` = the seat that took it and how (pung, kong, chow,
+    win). A claimed tile stays in its river place, marked, as players read a river."""
+
+    tile: int
+    number: int
+    drawn: bool
+    claimed_by: int | None = None
+    claim: str | None = None
+
+    def to_wire(self) -> dict:
+        """``tile`` and ``n`` always; ``drawn`` only when true, ``claimed_by`` and ``claim`` only
+        once claimed (four views go out per event: most discards are neither)."""
+        wire: dict = {"tile": self.tile, "n": self.number}
+        if self.drawn:
+            wire["drawn"] = True
+        if self.claimed_by is not None:
+            wire["claimed_by"], wire["claim"] = self.claimed_by, self.claim
+        return wire
+
+
+@dataclass
 class SeatState:
     concealed: list[int] = field(default_factory=list)
     melds: list[TableMeld] = field(default_factory=list)
-    discards: list[int] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)  # the tiles still in the river
+    river: list[RiverTile] = field(default_factory=list)  # every discard, claimed ones too
+    river_wire: list[dict] | None = field(default=None, repr=False, compare=False)
+    """The river as views send it, built once per change (every event sends four views);
+    the machine drops it when the river changes, so a list handed out is never altered."""
     void: int | None = None
     win: WinRecord | None = None
     left: bool = False

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from qipai.mahjong.notation import MeldKind
-from qipai.mahjong.table.state import Phase, TableMeld
+from qipai.mahjong.table.state import Phase, SeatState, TableMeld
 
 if TYPE_CHECKING:
     from qipai.mahjong.table.machine import HandMachine
@@ -24,6 +24,13 @@ def meld_wire(meld: TableMeld) -> dict:
         "tiles": list(meld.tiles),
         "from": meld.from_seat,
     }
+
+
+def river_wire(state: SeatState) -> list[dict]:
+    """The seat's river (public), its entries built once per change of it."""
+    if state.river_wire is None:
+        state.river_wire = [entry.to_wire() for entry in state.river]
+    return state.river_wire
 
 
 def seat_view(hand: HandMachine, seat: int | None) -> dict:
@@ -54,6 +61,7 @@ def seat_view(hand: HandMachine, seat: int | None) -> dict:
                 "cannot_win": shown["cannot_win"] if shown else None,
                 "melds": melds,
                 "discards": list(state.discards),
+                "river": river_wire(state),
                 "void": state.void if (voids_public or s == seat) else None,
                 "won": state.win.to_wire() if state.win else None,
                 "left": state.left,
