@@ -8,6 +8,7 @@ reading with the highest total (就高不就低). docs/guobiao.md says which rul
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -22,8 +23,8 @@ MINIMUM_FAN = 8
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))
-_REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33))
-_KNITS = tuple(
+REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33))
+KNITS = tuple(
     tuple(
         suit * 9 + rank
         for suit, start in zip(order, (0, 1, 2), strict=True)
@@ -150,7 +151,7 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
         for concealed_sets in _mark_win(sets, pair, win, hand.self_drawn):
             yield _standard_fans(hand, concealed_sets + melded, pair, knitted=None)
     if len(hand.melds) <= 1:
-        for knit in _KNITS:
+        for knit in KNITS:
             if all(counts[k] for k in knit):
                 rest = list(counts)
                 for k in knit:
@@ -242,9 +243,9 @@ def _honours_and_knitted(counts: list[int]) -> dict[int, int] | None:
     if any(c > 1 for c in counts):
         return None
     suited = [k for k in range(27) if counts[k]]
-    if any(not any(k in knit for knit in _KNITS) for k in suited):
+    if any(not any(k in knit for knit in KNITS) for k in suited):
         return None
-    for knit in _KNITS:
+    for knit in KNITS:
         if all(k in knit for k in suited):
             honours = sum(counts[27:])
             fans = {20: 1} if honours == 7 else {34: 1}
@@ -278,7 +279,7 @@ def _tile_fans(fans: dict[int, int], all_counts: list[int]) -> None:
         fans[75] = 1
     if not honours:
         fans[76] = 1
-    if all(k in _REVERSIBLE for k in present):
+    if all(k in REVERSIBLE for k in present):
         fans[40] = 1
     if all(k in _ORPHANS for k in present):
         if not honours:
@@ -591,23 +592,43 @@ def _waits(concealed: tuple[int, ...], melds: int) -> tuple[int, ...]:
             counts[kind] += 1
             if next(_standard(counts), None) is not None:
                 found.add(kind)
-    if melds <= 1 and any(sum(1 for k in knit if base[k]) >= 6 for knit in _KNITS):
-        for kind in range(NUM_KINDS):
-            counts = list(base)
-            counts[kind] += 1
-            if _knit_win(counts) or (not melds and _honours_and_knitted_shape(counts)):
-                found.add(kind)
+    found.update(knitted_waits(base, melds))
     return tuple(sorted(found))
+
+
+def knitted_win(counts: Sequence[int], melds: int) -> bool:
+    """Whether concealed ``counts`` (the winning tile in, ``melds`` sets declared) make one of
+    the knitted shapes the table machine does not know: 组合龙 with a set and a pair (at most
+    one set declared), or 全不靠 / 七星不靠 (all concealed)."""
+    if melds > 1 or sum(counts) + 3 * melds != 14:
+        return False
+    counts = list(counts)
+    return _knit_win(counts) or (not melds and _honours_and_knitted_shape(counts))
+
+
+def knitted_waits(counts: Sequence[int], melds: int) -> tuple[int, ...]:
+    """The kinds that complete thirteen tiles into a knitted shape (:func:`knitted_win`);
+    only a hand holding six tiles of one knitted straight can be that close."""
+    if melds > 1 or not any(sum(1 for k in knit if counts[k]) >= 6 for knit in KNITS):
+        return ()
+    found = []
+    trial = list(counts)
+    for kind in range(NUM_KINDS):
+        trial[kind] += 1
+        if knitted_win(trial, melds):
+            found.append(kind)
+        trial[kind] -= 1
+    return tuple(found)
 
 
 def _honours_and_knitted_shape(counts: list[int]) -> bool:
     return all(c <= 1 for c in counts) and any(
-        all(k in knit for k in range(27) if counts[k]) for knit in _KNITS
+        all(k in knit for k in range(27) if counts[k]) for knit in KNITS
     )
 
 
 def _knit_win(counts: list[int]) -> bool:
-    for knit in _KNITS:
+    for knit in KNITS:
         if all(counts[k] for k in knit):
             rest = list(counts)
             for k in knit:

@@ -85,6 +85,8 @@ class SeatState:
     concealed: list[int] = field(default_factory=list)
     melds: list[TableMeld] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)
+    flowers: list[int] = field(default_factory=list)
+    """Flowers set aside (144-tile set): face up before everyone, never held."""
     void: int | None = None
     win: WinRecord | None = None
     left: bool = False
