@@ -18,6 +18,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "hand_of_total": "Hand {n}/{total}",
         "dealer": "D",
         "void": "void {suit}",
+        "flowers": "flowers {n}",
         "won": "WON",
         "left": "left",
         "bot": "bot",
@@ -184,6 +185,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "hand_of_total": "第{n}/{total}局",
         "dealer": "庄",
         "void": "缺{suit}",
+        "flowers": "花{n}",
         "won": "已胡",
         "left": "离桌",
         "bot": "电脑",
@@ -463,9 +465,10 @@ FAN_GLOSSES: dict[str, str] = {  # an English gloss for each fan name the rulese
 }
 
 
-def fan_gloss(name: str) -> str:
-    """The English gloss of a fan name; a name this client predates keeps only its Chinese."""
-    return FAN_GLOSSES.get(name, "")
+def fan_gloss(name: str, name_en: str = "") -> str:
+    """The English of a fan: the ruleset's own English name when the core gives one (国标's
+    competition names), else this client's gloss; a name it predates keeps only its Chinese."""
+    return name_en or FAN_GLOSSES.get(name, "")
 
 
 def default_language() -> str:

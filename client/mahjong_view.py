@@ -59,6 +59,7 @@ class SeatView:
     online: bool = True
     auto: bool = False  # the hall plays this seat (托管 after timeouts, or its player is away)
     coins: int | None = None  # the player's balance at a coin table (public there), else None
+    flowers: tuple[int, ...] = ()  # flowers set aside (144-tile rooms), open to everyone
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,7 @@ def _seat(wire: Any, player: dict[str, Any], score: int) -> SeatView:
         online=bool(player.get("online", True)),
         auto=bool(player.get("auto")),
         coins=player["coins"] if type(player.get("coins")) is int else None,
+        flowers=_tiles(wire.get("flowers", []), "flowers"),
     )
 
 

@@ -18,7 +18,7 @@ from textual.widgets import Static
 from client.i18n import Strings, fan_gloss
 from client.mahjong_view import MahjongView
 
-NAME_CELLS = 10  # the longest fan name, 清龙七对 / 九莲宝灯, is 8 cells
+NAME_CELLS = 11  # the longest fan name, 一色双龙会, is 10 cells
 
 
 def reference_text(view: MahjongView, title: str, strings: Strings) -> str:
@@ -29,7 +29,7 @@ def reference_text(view: MahjongView, title: str, strings: Strings) -> str:
     lines = [strings("reference_title", room=title), "", strings("reference_header")]
     for fan in ruleset.fan_reference():
         pad = " " * max(1, NAME_CELLS - cell_len(fan.name_zh))
-        lines.append(f"  {fan.name_zh}{pad}{fan.value:>3}   {fan_gloss(fan.name_zh)}")
+        lines.append(f"  {fan.name_zh}{pad}{fan.value:>3}   {fan_gloss(fan.name_zh, fan.name_en)}")
     return "\n".join([*lines, "", strings("reference_note"), strings("reference_close")])
 
 

@@ -334,7 +334,7 @@ class MahjongBoard(Widget):
 
     def status(self, view: MahjongView, seat: SeatView) -> Text:
         """The coins at a coin table, the concealed count (unless it is your hand, shown below)
-        and the seat's marks."""
+        and the seat's marks (the flowers it has set aside among them)."""
         s = self.strings
         line = Text()
         if seat.coins is not None:
@@ -345,6 +345,8 @@ class MahjongBoard(Widget):
             line.append(f" {s('won')}", style="bold reverse")
         if seat.void is not None:
             line.append(f" {s('void', suit=s.suit(seat.void))}", style="yellow")
+        if seat.flowers:
+            line.append(f" {s('flowers', n=len(seat.flowers))}", style="magenta")
         if seat.left:
             line.append(f" {s('left')}")
         if 0 <= seat.seat < len(xiapao := view.public.get("xiapao") or []) and xiapao[seat.seat]:
