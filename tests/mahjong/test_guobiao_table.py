@@ -143,6 +143,30 @@ def test_the_last_of_four_on_view_is_heju_zhang() -> None:
     assert won_fans(hand)["和绝张"] == 4
 
 
+def test_two_shown_and_the_discard_are_not_heju_zhang_at_the_offer_nor_at_the_win() -> None:
+    """The discard lies in the river while the win is offered and has left it when the win is
+    recorded: both judgements leave it out, so they agree (a bot table once met the two
+    disagreeing on 和绝张, a win offered and then worth less than eight)."""
+    hand = start(
+        [
+            "*",
+            WAITS_7M,
+            "[567m] 1p 4p 7p 2s 5s 8s E S W N",
+            "[789m] 1p 4p 7p 2s 5s 8s E S W N",
+        ],
+        "7m",
+        turn=E,
+        filler=4,
+    )
+    tile = discard(hand, E, "7m")
+    offered = hand.discard_win_score(S, tile, robbing=False)
+    assert offered is not None and "和绝张" not in {f.name_zh for f in offered.fans}
+    act(hand, S, A.WIN)
+    pass_all(hand)
+    assert "和绝张" not in won_fans(hand)
+    assert hand.settlement.wins[0].score == offered
+
+
 def test_the_wall_s_last_tile_self_drawn_is_miaoshou_huichun_paid_by_each() -> None:
     """花龙 8 妙手回春 8 不求人 4 平和 2 单钓将 1 = 23: each pays (23 + 8) x 10."""
     hand = start(["*", "123m 456p 789s 567m 9m", "*", "*"], "9m", turn=S)

@@ -30,6 +30,7 @@ from qipai.mahjong.rulesets.lengzi_table_hand import table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions
 from qipai.mahjong.rulesets.zhongyou import seat_wind
 from qipai.mahjong.scoring import Fan, Payment, WinRecord, WinScore
+from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import NUM_KINDS, WINDS, kind_of
 
@@ -172,9 +173,16 @@ class Guobiao(Ruleset):
 
 def _shown_elsewhere(hand: HandMachine, ctx: WinContext) -> int:
     """Copies of the winning kind open on the table besides the winning tile itself: the
-    rivers and every seat's exposed melds (和绝张 is the win on the last one of four)."""
+    rivers and every seat's exposed melds (和绝张 is the win on the last one of four).
+
+    A discard win is judged twice, while the tile lies in the river (the offer) and after it
+    has left it (the record): the hand's last discard is left out both times, so they agree."""
     kind = ctx.win_kind
-    offered = hand.window.tile if hand.window is not None and not ctx.self_draw else None
+    offered = None
+    if not ctx.self_draw:
+        offered = next(
+            (a.tile for a in reversed(hand.actions) if a.type is ActionType.DISCARD), None
+        )
     shown = 0
     for state in hand.seats:
         shown += sum(1 for tile in state.discards if kind_of(tile) == kind and tile != offered)
