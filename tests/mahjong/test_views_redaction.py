@@ -150,3 +150,31 @@ def test_a_xuezhan_winner_lays_open_his_concealed_kongs_too() -> None:
     assert hand.view(E)["seats"][S]["melds"][0]["kind"] == 8
     won = next(e for e in hand.events if e.type == "won")
     assert won.for_seat(None)["melds"][0]["kind"] == 8
+
+
+def test_guobiao_flowers_are_open_to_all_and_concealed_tiles_stay_private() -> None:
+    """Through a whole 国标 hand (144 tiles): every seat and a spectator see every seat's
+    flowers set aside, the flower events are the same for all, and a seat's tiles, its draws
+    and its replacements reach that seat alone until the hand ends."""
+    hand = HandMachine(get_ruleset("guobiao"), 7)
+    seen_flowers = 0
+    while True:
+        for viewer in (None, 0, 1, 2, 3):
+            view = hand.view(viewer)
+            for seat, shown in enumerate(view["seats"]):
+                assert shown["flowers"] == hand.seats[seat].flowers
+                if not hand.over and seat != viewer:
+                    assert shown["hand"] is None
+        if hand.over:
+            break
+        hand.apply(hand.default_action(hand.to_act()[0]))
+    for event in hand.events:
+        shown = [event.for_seat(viewer) for viewer in (None, 0, 1, 2, 3)]
+        if event.type == "flowers":
+            seen_flowers += len(event.public["tiles"])
+            assert all(wire == shown[0] for wire in shown) and "private" not in shown[0]
+        if event.private is not None:
+            assert [("private" in wire) for wire in shown] == [
+                viewer == event.to for viewer in (None, 0, 1, 2, 3)
+            ]
+    assert seen_flowers == sum(len(s.flowers) for s in hand.seats) > 0
