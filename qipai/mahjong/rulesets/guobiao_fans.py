@@ -24,6 +24,13 @@ MINIMUM_FAN = 8
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))
 REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33))
+_HONOUR_PUNG_FANS = (
+    ((27, 28, 29, 30), 1, 9, 38, 0),
+    ((31, 32, 33), 2, 10, 54, 59),
+)
+"""The winds' and the dragons' pung fans, by how many of their kinds are punged: all (大四喜,
+大三元), all but one with the last as the pair (小四喜, 小三元), all but one (三风刻, 双箭刻),
+one (箭刻; a lone wind pung is 圈风刻 / 门风刻 or 幺九刻, counted apart)."""
 KNITS = tuple(
     tuple(
         suit * 9 + rank
@@ -326,21 +333,14 @@ def _standard_fans(
     if knitted is not None:
         fans[35] = 1
     winds = [s.kind for s in pungs if 27 <= s.kind <= 30]
-    dragons = [s.kind for s in pungs if s.kind >= 31]
-    if len(winds) == 4:
-        fans[1] = 1
-    elif len(winds) == 3 and 27 <= pair <= 30:
-        fans[9] = 1
-    elif len(winds) == 3:
-        fans[38] = 1
-    if len(dragons) == 3:
-        fans[2] = 1
-    elif len(dragons) == 2 and pair >= 31:
-        fans[10] = 1
-    elif len(dragons) == 2:
-        fans[54] = 1
-    elif dragons:
-        fans[59] = 1
+    for kinds, every, short_with_pair, short, one in _HONOUR_PUNG_FANS:
+        held = sum(1 for s in pungs if s.kind in kinds)
+        if held == len(kinds):
+            fans[every] = 1
+        elif held == len(kinds) - 1:
+            fans[short_with_pair if pair in kinds else short] = 1
+        elif held == 1 and one:
+            fans[one] = 1
     if 27 + hand.prevalent_wind in winds:
         fans[60] = 1
     if 27 + hand.seat_wind in winds:
