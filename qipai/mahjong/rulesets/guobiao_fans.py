@@ -270,46 +270,81 @@ def _hand_wide_fans(all_counts: list[int], hand: GuobiaoHand) -> dict[int, int]:
     return fans
 
 
+def _tile_flags(kind: int) -> int:
+    """What one kind is, as bits: its suit or honour group, its rank, and the tile sets some
+    fans ask every tile to come from (green, reversible, terminals and honours)."""
+    flags = 0
+    if kind < 27:
+        flags |= _SUIT_BIT << (kind // 9) | _RANK_BIT << (kind % 9)
+        if kind % 9 in (0, 8):
+            flags |= _TERMINAL
+    else:
+        flags |= _WIND if kind <= 30 else _DRAGON
+    if kind in _GREEN:
+        flags |= _GREEN_TILE
+    if kind in REVERSIBLE:
+        flags |= _REVERSIBLE_TILE
+    if kind in _ORPHANS:
+        flags |= _ORPHAN
+    return flags
+
+
+_SUIT_BIT = 1  # three bits, one a suit
+_WIND, _DRAGON, _TERMINAL, _GREEN_TILE, _REVERSIBLE_TILE, _ORPHAN = (
+    1 << bit for bit in range(3, 9)
+)
+_SUITS = 0b111 * _SUIT_BIT
+_HONOURS = _WIND | _DRAGON
+_RANK_BIT = 1 << 9  # nine bits, one a rank
+_FLAGS = tuple(_tile_flags(kind) for kind in range(NUM_KINDS))
+_RANKS = {  # fans whose every tile is suited and of these ranks, the narrowest first
+    25: (6, 7, 8),
+    26: (3, 4, 5),
+    27: (0, 1, 2),
+    36: (5, 6, 7, 8),
+    37: (0, 1, 2, 3),
+}
+_RANK_MASKS = {fan: sum(_RANK_BIT << r for r in ranks) for fan, ranks in _RANKS.items()}
+
+
 def _tile_fans(fans: dict[int, int], all_counts: list[int]) -> None:
-    present = [k for k in range(NUM_KINDS) if all_counts[k]]
-    suits = {k // 9 for k in present if k < 27}
-    honours = any(k >= 27 for k in present)
-    if all(k in _GREEN for k in present):
+    """The fans read from which kinds the hand holds: one OR and one AND of their flags."""
+    some, every, hogs = 0, -1, 0
+    for kind, count in enumerate(all_counts):
+        if count:
+            flags = _FLAGS[kind]
+            some |= flags
+            every &= flags
+            if count == 4:
+                hogs += 1
+    suits = bin(some & _SUITS).count("1")
+    honours = some & _HONOURS
+    if every & _GREEN_TILE:
         fans[3] = 1
-    if not honours and len(suits) == 1:
-        fans[22] = 1
-    elif honours and len(suits) == 1:
-        fans[49] = 1
+    if suits == 1:
+        fans[49 if honours else 22] = 1
     if not suits:
         fans[11] = 1
-    if len(suits) == 2:
+    if suits == 2:
         fans[75] = 1
     if not honours:
         fans[76] = 1
-    if all(k in REVERSIBLE for k in present):
+    if every & _REVERSIBLE_TILE:
         fans[40] = 1
-    if all(k in _ORPHANS for k in present):
+    if every & _ORPHAN:
         if not honours:
             fans[8] = 1
         elif suits:
             fans[18] = 1
-    if not honours and not any(k % 9 in (0, 8) for k in present):
+    if not honours and not some & _TERMINAL:
         fans[68] = 1
-    ranks = {k % 9 for k in present}
     if not honours:
-        if ranks <= {6, 7, 8}:
-            fans[25] = 1
-        elif ranks <= {3, 4, 5}:
-            fans[26] = 1
-        elif ranks <= {0, 1, 2}:
-            fans[27] = 1
-        elif ranks <= {5, 6, 7, 8}:
-            fans[36] = 1
-        elif ranks <= {0, 1, 2, 3}:
-            fans[37] = 1
-    if len(suits) == 3 and any(27 <= k <= 30 for k in present) and any(k >= 31 for k in present):
+        ranks = some & ~(_RANK_BIT - 1)
+        fan = next((f for f, mask in _RANK_MASKS.items() if not ranks & ~mask), 0)
+        if fan:
+            fans[fan] = 1
+    if suits == 3 and some & _WIND and some & _DRAGON:
         fans[51] = 1
-    hogs = sum(1 for k in range(NUM_KINDS) if all_counts[k] == 4)
     if hogs:
         fans[64] = hogs
 
