@@ -478,6 +478,20 @@ def _pung_fans(fans: dict[int, int], kinds: list[int]) -> None:
 
 
 def _chow_fans(fans: dict[int, int], chows: list[int], pair: int) -> None:
+    for number, count in _chow_fan_counts(tuple(chows), pair):
+        fans[number] = fans.get(number, 0) + count
+
+
+@lru_cache(maxsize=8192)
+def _chow_fan_counts(chows: tuple[int, ...], pair: int) -> tuple[tuple[int, int], ...]:
+    """The chow fans of these chows (in this order) with this pair: a pure function of the two,
+    and a hand has only so many chow sets, so it is worked out once for each."""
+    fans: dict[int, int] = {}
+    _count_chow_fans(fans, list(chows), pair)
+    return tuple(fans.items())
+
+
+def _count_chow_fans(fans: dict[int, int], chows: list[int], pair: int) -> None:
     if len(chows) == 4:
         ordered = sorted(chows)
         same_suit = len({k // 9 for k in ordered}) == 1
