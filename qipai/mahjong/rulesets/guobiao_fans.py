@@ -115,28 +115,38 @@ def score_hand(hand: GuobiaoHand) -> FanScore:
     if len(hand.concealed) + 3 * len(hand.melds) != 13:
         raise NotAWinError("a hand holds 13 tiles before its winning tile (a kong counts three)")
     best: dict[int, int] | None = None
+    best_total = -1
     hand_wide = _hand_wide_fans(all_counts, hand)
+    situational = hand.last_tile or hand.kong or hand.fourth_tile or _fourth_in_melds(hand)
     for fans in _readings(hand, counts):
         fans.update(hand_wide)
         _exclude(fans)
         if fans.get(62) and fans.get(80):
             del fans[62], fans[80]
             fans[56] = 1
-        _situational(hand, fans)
+        if situational:
+            _situational(hand, fans)
         if not any(n != 81 and c for n, c in fans.items()):
             fans[43] = 1
         if hand.flowers:
             fans[81] = hand.flowers
-        if best is None or _total(fans) > _total(best):
-            best = fans
+        total = _total(fans)
+        if total > best_total:
+            best, best_total = fans, total
     if best is None:
         raise NotAWinError("these tiles do not make a winning hand")
-    items = tuple(
-        FanItem(n, FANS[n].name_zh, FANS[n].name_en, FANS[n].value, c)
-        for n, c in sorted(best.items())
-        if c
-    )
-    return FanScore(items)
+    return FanScore(tuple(_item(n, c) for n, c in sorted(best.items()) if c))
+
+
+@lru_cache(maxsize=1024)
+def _item(number: int, count: int) -> FanItem:
+    row = FANS[number]
+    return FanItem(number, row.name_zh, row.name_en, row.value, count)
+
+
+def _fourth_in_melds(hand: GuobiaoHand) -> bool:
+    """和绝张 by the winner's own melds: the other three copies in one of his exposed pungs."""
+    return any(not m.is_kong and hand.winning in m.tiles for m in hand.melds)
 
 
 def _total(fans: dict[int, int]) -> int:
