@@ -188,9 +188,15 @@ def _readings_of(counts: list[int]):
     """The standard readings of a real hand, from the project's decomposition tables."""
     for reading in decompositions(counts):
         yield (
-            [_Set(shape is SetShape.PUNG, kind, True) for shape, kind in reading.sets],
+            [_CONCEALED_SETS[shape is SetShape.PUNG, kind] for shape, kind in reading.sets],
             reading.pair,
         )
+
+
+_CONCEALED_SETS = {
+    (pung, kind): _Set(pung, kind, True) for pung in (True, False) for kind in range(NUM_KINDS)
+}
+"""Every concealed set a reading can hold, made once (a ``_Set`` is immutable)."""
 
 
 def _standard(counts: list[int]):
@@ -275,7 +281,8 @@ def _honours_and_knitted(counts: list[int]) -> dict[int, int] | None:
 def _hand_wide_fans(all_counts: list[int], hand: GuobiaoHand) -> dict[int, int]:
     """The fans read from the tiles and the concealment alone, the same for every reading."""
     fans: dict[int, int] = {}
-    _tile_fans(fans, all_counts)
+    present = {*hand.concealed, hand.winning, *(k for meld in hand.melds for k in meld.tiles)}
+    _tile_fans(fans, all_counts, present)
     _concealment(fans, hand)
     return fans
 
@@ -317,16 +324,14 @@ _RANKS = {  # fans whose every tile is suited and of these ranks, the narrowest 
 _RANK_MASKS = {fan: sum(_RANK_BIT << r for r in ranks) for fan, ranks in _RANKS.items()}
 
 
-def _tile_fans(fans: dict[int, int], all_counts: list[int]) -> None:
+def _tile_fans(fans: dict[int, int], all_counts: list[int], present: set[int]) -> None:
     """The fans read from which kinds the hand holds: one OR and one AND of their flags."""
-    some, every, hogs = 0, -1, 0
-    for kind, count in enumerate(all_counts):
-        if count:
-            flags = _FLAGS[kind]
-            some |= flags
-            every &= flags
-            if count == 4:
-                hogs += 1
+    some, every = 0, -1
+    for kind in present:
+        flags = _FLAGS[kind]
+        some |= flags
+        every &= flags
+    hogs = sum(1 for kind in present if all_counts[kind] == 4)
     suits = bin(some & _SUITS).count("1")
     honours = some & _HONOURS
     if every & _GREEN_TILE:
@@ -456,11 +461,12 @@ def _standard_fans(
 def _nine_gates(hand: GuobiaoHand) -> bool:
     """九莲宝灯: the thirteen concealed tiles are 1112345678999 of one suit, whatever the winning tile."""
     if hand.melds or hand.winning >= 27:
-        suit = -1
-    else:
-        suit = hand.winning // 9 * 9
-    expected = [suit + r for r in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)]
-    return suit >= 0 and list(hand.concealed) == expected
+        return False
+    suit = hand.winning // 9 * 9
+    return hand.concealed[0] == suit and hand.concealed == tuple(suit + r for r in _NINE_GATES)
+
+
+_NINE_GATES = (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)
 
 
 def _pung_fans(fans: dict[int, int], kinds: list[int]) -> None:
