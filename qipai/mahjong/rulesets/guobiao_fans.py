@@ -382,37 +382,13 @@ def _standard_fans(
     chows = [s.kind for s in sets if not s.pung]
     if knitted is not None:
         fans[35] = 1
-    winds = [s.kind for s in pungs if 27 <= s.kind <= 30]
-    for kinds, every, short_with_pair, short, one in _HONOUR_PUNG_FANS:
-        held = sum(1 for s in pungs if s.kind in kinds)
-        if held == len(kinds):
-            fans[every] = 1
-        elif held == len(kinds) - 1:
-            fans[short_with_pair if pair in kinds else short] = 1
-        elif held == 1 and one:
-            fans[one] = 1
-    if 27 + hand.prevalent_wind in winds:
-        fans[60] = 1
-    if 27 + hand.seat_wind in winds:
-        fans[61] = 1
+    honours = [s.kind for s in pungs if s.kind >= 27]
+    winds = [kind for kind in honours if kind <= 30]
+    if honours:
+        _honour_fans(fans, hand, honours, winds, pair)
     kongs = [s for s in pungs if s.kong]
-    concealed_kongs = sum(1 for s in kongs if s.kong is MeldKind.KONG_CONCEALED)
-    melded_kongs = len(kongs) - concealed_kongs
-    if len(kongs) == 4:
-        fans[5] = 1
-    elif len(kongs) == 3:
-        fans[17] = 1
-    else:
-        if concealed_kongs == 2:
-            fans[53] = 1
-        elif concealed_kongs == 1 and melded_kongs == 1:
-            fans[82] = 1
-        elif concealed_kongs == 1:
-            fans[67] = 1
-        if melded_kongs == 2:
-            fans[57] = 1
-        elif melded_kongs == 1:
-            fans[74] = 1
+    if kongs:
+        _kong_fans(fans, kongs)
     concealed_pungs = sum(1 for s in pungs if s.concealed)
     if concealed_pungs == 4:
         fans[12] = 1
@@ -456,6 +432,44 @@ def _standard_fans(
     if not hand.self_drawn and len(hand.melds) == 4 and not any(m.is_concealed for m in hand.melds):
         fans[52] = 1
     return fans
+
+
+def _honour_fans(
+    fans: dict[int, int], hand: GuobiaoHand, honours: list[int], winds: list[int], pair: int
+) -> None:
+    """The fans of the wind and dragon pungs (``honours``, the winds among them ``winds``)."""
+    for kinds, every, short_with_pair, short, one in _HONOUR_PUNG_FANS:
+        held = sum(1 for kind in honours if kind in kinds)
+        if held == len(kinds):
+            fans[every] = 1
+        elif held == len(kinds) - 1:
+            fans[short_with_pair if pair in kinds else short] = 1
+        elif held == 1 and one:
+            fans[one] = 1
+    if 27 + hand.prevalent_wind in winds:
+        fans[60] = 1
+    if 27 + hand.seat_wind in winds:
+        fans[61] = 1
+
+
+def _kong_fans(fans: dict[int, int], kongs: list[_Set]) -> None:
+    concealed_kongs = sum(1 for s in kongs if s.kong is MeldKind.KONG_CONCEALED)
+    melded_kongs = len(kongs) - concealed_kongs
+    if len(kongs) == 4:
+        fans[5] = 1
+    elif len(kongs) == 3:
+        fans[17] = 1
+    else:
+        if concealed_kongs == 2:
+            fans[53] = 1
+        elif concealed_kongs == 1 and melded_kongs == 1:
+            fans[82] = 1
+        elif concealed_kongs == 1:
+            fans[67] = 1
+        if melded_kongs == 2:
+            fans[57] = 1
+        elif melded_kongs == 1:
+            fans[74] = 1
 
 
 def _nine_gates(hand: GuobiaoHand) -> bool:
