@@ -157,7 +157,7 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
     melded = tuple(_meld_set(meld) for meld in hand.melds)
     win = hand.winning
     if not hand.melds:
-        if all(c in (0, 2, 4) for c in counts) and sum(counts) == 14:
+        if not counts.count(1) and not counts.count(3):  # fourteen tiles in pairs
             yield _seven_pairs(counts)
         if all(counts[k] >= 1 for k in _ORPHANS) and sum(counts[k] for k in _ORPHANS) == 14:
             yield {7: 1}
