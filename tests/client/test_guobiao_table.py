@@ -70,3 +70,25 @@ async def test_the_settlement_names_the_fans_in_both_languages(language, fans):
         if language == "en":
             assert "花牌 Flower Tiles 2" in text and "(胡 win)" in text
             assert "alice pays bob 220  (点炮 dealt in)" in text  # (14 + 8) x 10
+
+
+def test_a_stored_hand_s_text_says_each_flower_set_aside():
+    """The hand record as text (my games): the flowers of the deal and those drawn in play."""
+    from client.mahjong_record_text import record_text
+    from qipai.mahjong.bots import play_hand
+    from qipai.mahjong.rulesets import get_ruleset
+
+    hand = play_hand(HandMachine(get_ruleset("guobiao"), 7))
+    text = record_text(
+        {
+            "record": hand.record(),
+            "players": ["ann", "bob", "cat", "dan"],
+            "room": "guobiao",
+            "settlement": hand.settlement.to_wire(),
+        }
+    )
+    flowers = [e for e in hand.events if e.type == "flowers"]
+    assert text.count("(补花)") == len(flowers) > 0
+    names = ["ann", "bob", "cat", "dan"]
+    first = flowers[0].public
+    assert f"{names[first['seat']]} sets aside" in text
