@@ -35,18 +35,19 @@ def won_by_south() -> HandMachine:
 
 
 @pytest.mark.asyncio
-async def test_flowers_show_beside_the_seat_for_every_viewer():
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_flowers_show_beside_the_seat_for_every_viewer(size):
     hand = start(["*", "123m 456p 789s 234s 9s", "*", "*"], "9s", turn=E, filler=4)
     hand.seats[S].flowers = [F1, F2]
     hand.seats[E].flowers = [F3]
     app = TableApp(FakeHall(), guobiao_wire(hand, E))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         shown = board_text(app)
         assert "f1 f2" in shown  # South's, in the right-hand column
         (mine,) = [line for line in shown.splitlines() if "(you)" in line]
         assert mine.rstrip().endswith("f3")  # our own, on our header line
-        assert all(len(line) <= 80 for line in shown.splitlines())
+        assert all(len(line) <= size[0] for line in shown.splitlines())
 
 
 @pytest.mark.asyncio
