@@ -660,9 +660,10 @@ FAN_GLOSSES: dict[str, str] = {  # an English gloss for each fan name the rulese
 }
 
 
-def fan_gloss(name: str) -> str:
-    """The English gloss of a fan name; a name this client predates keeps only its Chinese."""
-    return FAN_GLOSSES.get(name, "")
+def fan_gloss(name: str, name_en: str = "") -> str:
+    """The English of a fan: the ruleset's own English name when the core gives one (国标's
+    competition names), else this client's gloss; a name it predates keeps only its Chinese."""
+    return name_en or FAN_GLOSSES.get(name, "")
 
 
 def default_language() -> str:

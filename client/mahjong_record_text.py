@@ -102,6 +102,8 @@ def _replayed(hand: dict[str, Any], names: list[str]) -> list[str]:
     for event in machine.events:
         if event.type == "dealt" and event.private is not None:
             lines.append(f"  {party(names, event.to)}: {tiles_text(event.private['tiles'])}")
+        elif event.type == "flowers":
+            lines.append(f"  {_event_text(event.type, event.public, None, names)}")
     lines += ["", "play:"]
     for number, wire in enumerate(hand["actions"], 1):
         before = len(machine.events)
@@ -123,6 +125,8 @@ def _event_text(kind: str, public: dict, private: dict | None, names: list[str])
         tile = tile_text(private["tile"]) if private else "?"
         extra = " (replacement)" if public.get("replacement") else ""
         return f"{party(names, public['seat'])} draws {tile}{extra}"
+    if kind == "flowers":
+        return f"{party(names, public['seat'])} sets aside {tiles_text(public['tiles'])} (补花)"
     if kind == "voids_revealed":
         return "voids: " + ", ".join(
             f"{party(names, seat)} {SUITS[suit]}" for seat, suit in enumerate(public["voids"])

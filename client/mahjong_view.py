@@ -61,6 +61,7 @@ class SeatView:
     auto: bool = False  # the hall plays this seat (托管 after timeouts, or its player is away)
     coins: int | None = None  # the player's balance at a coin table (public there), else None
     river: tuple[RiverEntry, ...] = ()  # every discard in its place: 摸切, claimed (mahjong_river)
+    flowers: tuple[int, ...] = ()  # flowers set aside (144-tile rooms), open to everyone
 
 
 @dataclass(frozen=True)
@@ -178,6 +179,7 @@ def _seat(wire: Any, player: dict[str, Any], score: int) -> SeatView:
         auto=bool(player.get("auto")),
         coins=player["coins"] if type(player.get("coins")) is int else None,
         river=river,
+        flowers=_tiles(wire.get("flowers", []), "flowers"),
     )
 
 

@@ -27,7 +27,7 @@ from qipai.mahjong.payment_rules import PaymentRule
 if TYPE_CHECKING:
     from qipai.mahjong.rulesets.base import Ruleset
 
-NAME_CELLS = 10  # the longest fan name, 清龙七对 / 九莲宝灯, is 8 cells
+NAME_CELLS = 11  # the longest fan name, 一色双龙会, is 10 cells
 REFERENCE_CELLS = 74  # inside the overlay's border and padding at 80 columns
 
 
@@ -39,7 +39,7 @@ def reference_text(view: MahjongView, title: str, strings: Strings) -> str:
     lines = [strings("reference_title", room=title), "", strings("reference_header")]
     for fan in ruleset.fan_reference():
         pad = " " * max(1, NAME_CELLS - cell_len(fan.name_zh))
-        lines.append(f"  {fan.name_zh}{pad}{fan.value:>3}   {fan_gloss(fan.name_zh)}")
+        lines.append(f"  {fan.name_zh}{pad}{fan.value:>3}   {fan_gloss(fan.name_zh, fan.name_en)}")
     lines += ["", strings("reference_payments")]
     lines += [
         line for rule in table_payments(view, ruleset) for line in payment_lines(rule, strings)

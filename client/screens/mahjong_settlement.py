@@ -111,6 +111,13 @@ def coins_line(view: MahjongView, moved: tuple[int, ...], strings: Strings) -> T
     return Text(f"{'金币' if strings.chinese else 'Coins'}: " + "  ".join(parts), "yellow")
 
 
+def fan_label(fan: dict, strings: Strings) -> str:
+    """A fan of the settlement: its Chinese name, in English followed by the ruleset's own
+    English name when it has one (国标), and its value."""
+    english = "" if strings.chinese else str(fan.get("name_en") or "")
+    return " ".join(part for part in (str(fan["name"]), english, str(fan["value"])) if part)
+
+
 def win_line(view: MahjongView, win: dict, strings: Strings, style: TileStyle) -> Text:
     score = win.get("score") or {}
     line = Text("    ")
@@ -119,7 +126,7 @@ def win_line(view: MahjongView, win: dict, strings: Strings, style: TileStyle) -
     line.append_text(tile_text(kind_of(int(win["tile"])), style))
     if win.get("discarder") is not None:
         line.append(f" <- {view.seats[int(win['discarder'])].name}")
-    fans = ", ".join(f"{f['name']} {f['value']}" for f in score.get("fans") or [])
+    fans = ", ".join(fan_label(f, strings) for f in score.get("fans") or [])
     if fans:  # rulesets that pay by items alone (Baicheng) have no fans: the payments say all
         line.append(f"  {strings('fan_total', fan=score.get('fan', 0))}: {fans}")
     return line

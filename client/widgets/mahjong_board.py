@@ -361,18 +361,24 @@ class MahjongBoard(Widget):
             line.append(f" {s('auto')}", style="dim")
         return line
 
+    def laid_out(self, seat: SeatView) -> list[Text]:
+        """What the seat has laid open beside its hand: the flowers it set aside (a 144-tile
+        room), then its melds."""
+        blocks = [tile_row([kind_of(t) for t in seat.flowers], self.tile_style)[1:]]
+        blocks = blocks if seat.flowers else []
+        return blocks + [meld_text(meld.kinds, self.tile_style) for meld in seat.melds]
+
     def melds(self, seat: SeatView) -> Text:
         line = Text()
-        for meld in seat.melds:
+        for block in self.laid_out(seat):
             line.append(" ")
-            line.append_text(meld_text(meld.kinds, self.tile_style))
+            line.append_text(block)
         return line
 
     def meld_lines(self, seat: SeatView, width: int) -> list[Text]:
-        """Exposed melds wrapped to a narrow column, a meld never split."""
+        """The flowers and exposed melds wrapped to a narrow column, a meld never split."""
         lines: list[Text] = []
-        for meld in seat.melds:
-            block = meld_text(meld.kinds, self.tile_style)
+        for block in self.laid_out(seat):
             if not lines or lines[-1].cell_len + 1 + block.cell_len > width:
                 lines.append(Text("  "))
             else:

@@ -20,17 +20,23 @@ HOUSE = -2
 
 @dataclass(frozen=True)
 class Fan:
-    """One scoring item: a pattern, a root, a kong, a bonus."""
+    """One scoring item: a pattern, a root, a kong, a bonus. ``name_en`` is the ruleset's own
+    English name where its rules book has one (国标's competition names); a client glosses the
+    others itself."""
 
     name_zh: str
     value: int
+    name_en: str = ""
 
     def to_wire(self) -> dict:
-        return {"name": self.name_zh, "value": self.value}
+        wire: dict = {"name": self.name_zh, "value": self.value}
+        if self.name_en:
+            wire["name_en"] = self.name_en
+        return wire
 
     @classmethod
     def from_wire(cls, data: dict) -> Fan:
-        return cls(str(data["name"]), int(data["value"]))
+        return cls(str(data["name"]), int(data["value"]), str(data.get("name_en") or ""))
 
 
 def fan_table(*fans: Fan) -> dict[str, Fan]:

@@ -20,7 +20,7 @@ from tests.mahjong.test_bot import declares_the_shortest_suit_void_and_sheds_it_
 from tests.mahjong.test_lengzi_table import Deal
 from tests.mahjong.test_machine_positions import E, S, Table, W, discard
 
-RULESETS = ("sichuan", "baicheng", "lengzi", "zhongyou")
+RULESETS = ("sichuan", "baicheng", "lengzi", "zhongyou", "guobiao")
 
 
 @pytest.mark.parametrize("name", RULESETS)

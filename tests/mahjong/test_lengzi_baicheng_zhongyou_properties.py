@@ -1,4 +1,5 @@
-"""Properties of whole bot-played hands of the issue-5 rulesets: Lengzi, Baicheng, Zhongyou.
+"""Properties of whole bot-played hands of the issue-5 rulesets (Lengzi, Baicheng, Zhongyou) and
+国标 (issue 19, whose flowers set aside count among the tiles outside the wall).
 
 Every hand ends; payments sum to zero (the pot is a party); no tile appears twice or goes
 missing; a hand replays exactly from its seed and actions; no view shows a seat anything it may
@@ -19,7 +20,7 @@ from qipai.mahjong.scoring import net
 from qipai.mahjong.table.errors import BadOptions
 from qipai.mahjong.table.machine import HandMachine
 
-NAMES = ("lengzi", "baicheng", "zhongyou")
+NAMES = ("lengzi", "baicheng", "zhongyou", "guobiao")
 MAX_ACTIONS = 1000
 
 
@@ -29,11 +30,13 @@ def bot_hand(name: str, seed: int) -> HandMachine:
 
 
 def every_tile(hand: HandMachine) -> list[int]:
-    """Every tile instance outside the wall: hands, melds, rivers and claimed winning tiles."""
+    """Every tile instance outside the wall: hands, melds, rivers, flowers set aside and claimed
+    winning tiles."""
     tiles = []
     for state in hand.seats:
         tiles.extend(state.concealed)
         tiles.extend(state.discards)
+        tiles.extend(state.flowers)
         for meld in state.melds:
             tiles.extend(meld.tiles)
     for win in hand.wins:

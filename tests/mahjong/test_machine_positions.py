@@ -94,6 +94,7 @@ class Table:
         turn: int | None = None,
         voids: list[int] | None = (SUIT_S, SUIT_S, SUIT_S, SUIT_S),
         filler: int = 0,
+        ruleset: str = "sichuan",
     ) -> HandMachine:
         """Start the position. ``filler`` extra wall tiles (the unused copies of suit tiles, in
         order) go after the scripted draws so the compulsory last-four rule stays out of the way."""
@@ -110,14 +111,14 @@ class Table:
         spare = [k for k in range(27) for _ in range(4 - self.used.get(k, 0))]
         draw_tiles += [self.tile(k) for k in spare[:filler]]
         options = {"base": 6, **(options or {})}
-        ruleset = get_ruleset("sichuan", options)
-        if not ruleset.uses_void_declaration:
+        rules = get_ruleset(ruleset, options)
+        if not rules.uses_void_declaration:
             voids = None
         from qipai.mahjong.table.machine import HandMachine  # the wall module may land later
 
         wall = ScriptedWall(draw_tiles, replacement_tiles)
         return HandMachine.arranged(
-            ruleset,
+            rules,
             wall,
             hands,
             dealer=dealer,

@@ -163,3 +163,31 @@ def test_the_river_is_the_same_for_every_seat_and_a_spectator() -> None:
         seen_drawn = seen_drawn or any(e.get("drawn") for river in rivers[0] for e in river)
         hand.apply(hand.default_action(hand.to_act()[0]))
     assert seen_drawn
+
+
+def test_guobiao_flowers_are_open_to_all_and_concealed_tiles_stay_private() -> None:
+    """Through a whole 国标 hand (144 tiles): every seat and a spectator see every seat's
+    flowers set aside, the flower events are the same for all, and a seat's tiles, its draws
+    and its replacements reach that seat alone until the hand ends."""
+    hand = HandMachine(get_ruleset("guobiao"), 7)
+    seen_flowers = 0
+    while True:
+        for viewer in (None, 0, 1, 2, 3):
+            view = hand.view(viewer)
+            for seat, shown in enumerate(view["seats"]):
+                assert shown["flowers"] == hand.seats[seat].flowers
+                if not hand.over and seat != viewer:
+                    assert shown["hand"] is None
+        if hand.over:
+            break
+        hand.apply(hand.default_action(hand.to_act()[0]))
+    for event in hand.events:
+        shown = [event.for_seat(viewer) for viewer in (None, 0, 1, 2, 3)]
+        if event.type == "flowers":
+            seen_flowers += len(event.public["tiles"])
+            assert all(wire == shown[0] for wire in shown) and "private" not in shown[0]
+        if event.private is not None:
+            assert [("private" in wire) for wire in shown] == [
+                viewer == event.to for viewer in (None, 0, 1, 2, 3)
+            ]
+    assert seen_flowers == sum(len(s.flowers) for s in hand.seats) > 0

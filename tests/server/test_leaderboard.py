@@ -50,6 +50,7 @@ async def test_a_mahjong_board_orders_by_points_with_titles_and_shared_places(tm
             "lengzi",
             "baicheng",
             "zhongyou",
+            "guobiao",
             "coins",
         ]
         assert names_places(reply) == [("bob", 1), ("cat", 2), ("dan", 2), ("ann", 4)]

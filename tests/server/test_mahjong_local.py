@@ -109,7 +109,15 @@ async def test_the_lobby_lists_the_mahjong_rooms_and_tables(tmp_path):
         lobby = await ann.ok("lobby")
         names = {room["room"]: room["name"] for room in lobby["rooms"]}
         assert names["xuezhan"] == "血战到底 Xuezhan" and names["go"] == "围棋 Go"
-        assert set(names) == {"go", "sichuan", "xuezhan", "lengzi", "baicheng", "zhongyou"}
+        assert set(names) == {
+            "go",
+            "sichuan",
+            "xuezhan",
+            "lengzi",
+            "baicheng",
+            "zhongyou",
+            "guobiao",
+        }
         (summary,) = lobby["tables"]
         assert summary["table"] == table and summary["room"] == "xuezhan"
         assert summary["seats"] == {"0": None, "1": None, "2": None, "3": None}

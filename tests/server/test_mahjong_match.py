@@ -17,7 +17,14 @@ from .test_mahjong_support import (
     stored_hands,
 )
 
-ROOM_HANDS = {"sichuan": 3, "xuezhan": 2, "lengzi": 3, "baicheng": 3, "zhongyou": 3}
+ROOM_HANDS = {
+    "sichuan": 3,
+    "xuezhan": 2,
+    "lengzi": 3,
+    "baicheng": 3,
+    "zhongyou": 3,
+    "guobiao": 3,
+}
 
 
 @pytest.mark.trio

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from qipai.mahjong.analysis.counts import MAX_CONCEALED, SMALL_COUNTS, check_counts
+from qipai.mahjong.analysis.counts import MAX_CONCEALED, SMALL_COUNTS, check_counts, checked_key
 from qipai.mahjong.analysis.shape_tables import (
     HONOURS,
     SUIT,
@@ -86,12 +86,12 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
 def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     """Every standard reading of a complete hand (empty if it is not complete), so that scoring
     can pick the one most favourable to the winner (MJ-11)."""
-    check_counts(counts)
+    key = checked_key(counts)
     build_group_tables()
     per_group: list[tuple[GroupArrangement, ...]] = []
     for start in _GROUP_STARTS:
         tables = SUIT if start < 27 else HONOURS
-        found = tables.arrangements.get(bytes(counts[start : start + tables.ranks]))
+        found = tables.arrangements.get(key[start : start + tables.ranks])
         if found is None:
             return []
         per_group.append(found)

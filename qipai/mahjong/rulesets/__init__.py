@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from qipai.mahjong.rulesets.baicheng import Baicheng
 from qipai.mahjong.rulesets.base import Room, Ruleset
+from qipai.mahjong.rulesets.guobiao import Guobiao
 from qipai.mahjong.rulesets.lengzi import Lengzi
 from qipai.mahjong.rulesets.options import RulesetOptions
 from qipai.mahjong.rulesets.sichuan import Sichuan, SichuanOptions
@@ -57,7 +58,7 @@ def find_room(room_id: str) -> tuple[type[Ruleset], Room] | None:
     return None
 
 
-for _ruleset in (Sichuan, Lengzi, Baicheng, Zhongyou):
+for _ruleset in (Sichuan, Lengzi, Baicheng, Zhongyou, Guobiao):
     register(_ruleset)
 
 

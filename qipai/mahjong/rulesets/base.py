@@ -214,6 +214,17 @@ class Ruleset:
         (:meth:`public_state`), so that a seat can value its own candidate wins from its view."""
         return {}
 
+    def special_shape_win(self, counts: Sequence[int], melds: int) -> bool:
+        """Whether ``counts`` (concealed, with the winning tile; ``melds`` sets declared) is a
+        winning shape of this ruleset's own beyond four sets and a pair, seven pairs and
+        thirteen orphans (国标's knitted shapes: 组合龙, 全不靠); none by default."""
+        return False
+
+    def special_shape_waits(self, counts: Sequence[int], melds: int) -> tuple[int, ...]:
+        """The kinds that complete ``counts`` (13 with the melds) into one of the ruleset's own
+        shapes (:meth:`special_shape_win`), for the waits and the hint; none by default."""
+        return ()
+
     def kinds_in_play(self) -> tuple[int, ...]:
         return kinds_in_set(self.tile_set_size)
 

@@ -8,6 +8,7 @@ reading with the highest total (就高不就低). docs/guobiao.md says which rul
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -22,8 +23,15 @@ MINIMUM_FAN = 8
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))
-_REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33))
-_KNITS = tuple(
+REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33))
+_HONOUR_PUNG_FANS = (
+    ((27, 28, 29, 30), 1, 9, 38, 0),
+    ((31, 32, 33), 2, 10, 54, 59),
+)
+"""The winds' and the dragons' pung fans, by how many of their kinds are punged: all (大四喜,
+大三元), all but one with the last as the pair (小四喜, 小三元), all but one (三风刻, 双箭刻),
+one (箭刻; a lone wind pung is 圈风刻 / 门风刻 or 幺九刻, counted apart)."""
+KNITS = tuple(
     tuple(
         suit * 9 + rank
         for suit, start in zip(order, (0, 1, 2), strict=True)
@@ -107,28 +115,38 @@ def score_hand(hand: GuobiaoHand) -> FanScore:
     if len(hand.concealed) + 3 * len(hand.melds) != 13:
         raise NotAWinError("a hand holds 13 tiles before its winning tile (a kong counts three)")
     best: dict[int, int] | None = None
+    best_total = -1
     hand_wide = _hand_wide_fans(all_counts, hand)
+    situational = hand.last_tile or hand.kong or hand.fourth_tile or _fourth_in_melds(hand)
     for fans in _readings(hand, counts):
         fans.update(hand_wide)
         _exclude(fans)
         if fans.get(62) and fans.get(80):
             del fans[62], fans[80]
             fans[56] = 1
-        _situational(hand, fans)
+        if situational:
+            _situational(hand, fans)
         if not any(n != 81 and c for n, c in fans.items()):
             fans[43] = 1
         if hand.flowers:
             fans[81] = hand.flowers
-        if best is None or _total(fans) > _total(best):
-            best = fans
+        total = _total(fans)
+        if total > best_total:
+            best, best_total = fans, total
     if best is None:
         raise NotAWinError("these tiles do not make a winning hand")
-    items = tuple(
-        FanItem(n, FANS[n].name_zh, FANS[n].name_en, FANS[n].value, c)
-        for n, c in sorted(best.items())
-        if c
-    )
-    return FanScore(items)
+    return FanScore(tuple(_item(n, c) for n, c in sorted(best.items()) if c))
+
+
+@lru_cache(maxsize=1024)
+def _item(number: int, count: int) -> FanItem:
+    row = FANS[number]
+    return FanItem(number, row.name_zh, row.name_en, row.value, count)
+
+
+def _fourth_in_melds(hand: GuobiaoHand) -> bool:
+    """和绝张 by the winner's own melds: the other three copies in one of his exposed pungs."""
+    return any(not m.is_kong and hand.winning in m.tiles for m in hand.melds)
 
 
 def _total(fans: dict[int, int]) -> int:
@@ -139,7 +157,7 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
     melded = tuple(_meld_set(meld) for meld in hand.melds)
     win = hand.winning
     if not hand.melds:
-        if all(c in (0, 2, 4) for c in counts) and sum(counts) == 14:
+        if not counts.count(1) and not counts.count(3):  # fourteen tiles in pairs
             yield _seven_pairs(counts)
         if all(counts[k] >= 1 for k in _ORPHANS) and sum(counts[k] for k in _ORPHANS) == 14:
             yield {7: 1}
@@ -150,7 +168,7 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
         for concealed_sets in _mark_win(sets, pair, win, hand.self_drawn):
             yield _standard_fans(hand, concealed_sets + melded, pair, knitted=None)
     if len(hand.melds) <= 1:
-        for knit in _KNITS:
+        for knit in KNITS:
             if all(counts[k] for k in knit):
                 rest = list(counts)
                 for k in knit:
@@ -170,9 +188,15 @@ def _readings_of(counts: list[int]):
     """The standard readings of a real hand, from the project's decomposition tables."""
     for reading in decompositions(counts):
         yield (
-            [_Set(shape is SetShape.PUNG, kind, True) for shape, kind in reading.sets],
+            [_CONCEALED_SETS[shape is SetShape.PUNG, kind] for shape, kind in reading.sets],
             reading.pair,
         )
+
+
+_CONCEALED_SETS = {
+    (pung, kind): _Set(pung, kind, True) for pung in (True, False) for kind in range(NUM_KINDS)
+}
+"""Every concealed set a reading can hold, made once (a ``_Set`` is immutable)."""
 
 
 def _standard(counts: list[int]):
@@ -242,9 +266,9 @@ def _honours_and_knitted(counts: list[int]) -> dict[int, int] | None:
     if any(c > 1 for c in counts):
         return None
     suited = [k for k in range(27) if counts[k]]
-    if any(not any(k in knit for knit in _KNITS) for k in suited):
+    if any(not any(k in knit for knit in KNITS) for k in suited):
         return None
-    for knit in _KNITS:
+    for knit in KNITS:
         if all(k in knit for k in suited):
             honours = sum(counts[27:])
             fans = {20: 1} if honours == 7 else {34: 1}
@@ -257,51 +281,85 @@ def _honours_and_knitted(counts: list[int]) -> dict[int, int] | None:
 def _hand_wide_fans(all_counts: list[int], hand: GuobiaoHand) -> dict[int, int]:
     """The fans read from the tiles and the concealment alone, the same for every reading."""
     fans: dict[int, int] = {}
-    _tile_fans(fans, all_counts)
+    present = {*hand.concealed, hand.winning, *(k for meld in hand.melds for k in meld.tiles)}
+    _tile_fans(fans, all_counts, present)
     _concealment(fans, hand)
     return fans
 
 
-def _tile_fans(fans: dict[int, int], all_counts: list[int]) -> None:
-    present = [k for k in range(NUM_KINDS) if all_counts[k]]
-    suits = {k // 9 for k in present if k < 27}
-    honours = any(k >= 27 for k in present)
-    if all(k in _GREEN for k in present):
+def _tile_flags(kind: int) -> int:
+    """What one kind is, as bits: its suit or honour group, its rank, and the tile sets some
+    fans ask every tile to come from (green, reversible, terminals and honours)."""
+    flags = 0
+    if kind < 27:
+        flags |= _SUIT_BIT << (kind // 9) | _RANK_BIT << (kind % 9)
+        if kind % 9 in (0, 8):
+            flags |= _TERMINAL
+    else:
+        flags |= _WIND if kind <= 30 else _DRAGON
+    if kind in _GREEN:
+        flags |= _GREEN_TILE
+    if kind in REVERSIBLE:
+        flags |= _REVERSIBLE_TILE
+    if kind in _ORPHANS:
+        flags |= _ORPHAN
+    return flags
+
+
+_SUIT_BIT = 1  # three bits, one a suit
+_WIND, _DRAGON, _TERMINAL, _GREEN_TILE, _REVERSIBLE_TILE, _ORPHAN = (
+    1 << bit for bit in range(3, 9)
+)
+_SUITS = 0b111 * _SUIT_BIT
+_HONOURS = _WIND | _DRAGON
+_RANK_BIT = 1 << 9  # nine bits, one a rank
+_FLAGS = tuple(_tile_flags(kind) for kind in range(NUM_KINDS))
+_RANKS = {  # fans whose every tile is suited and of these ranks, the narrowest first
+    25: (6, 7, 8),
+    26: (3, 4, 5),
+    27: (0, 1, 2),
+    36: (5, 6, 7, 8),
+    37: (0, 1, 2, 3),
+}
+_RANK_MASKS = {fan: sum(_RANK_BIT << r for r in ranks) for fan, ranks in _RANKS.items()}
+
+
+def _tile_fans(fans: dict[int, int], all_counts: list[int], present: set[int]) -> None:
+    """The fans read from which kinds the hand holds: one OR and one AND of their flags."""
+    some, every = 0, -1
+    for kind in present:
+        flags = _FLAGS[kind]
+        some |= flags
+        every &= flags
+    hogs = sum(1 for kind in present if all_counts[kind] == 4)
+    suits = bin(some & _SUITS).count("1")
+    honours = some & _HONOURS
+    if every & _GREEN_TILE:
         fans[3] = 1
-    if not honours and len(suits) == 1:
-        fans[22] = 1
-    elif honours and len(suits) == 1:
-        fans[49] = 1
+    if suits == 1:
+        fans[49 if honours else 22] = 1
     if not suits:
         fans[11] = 1
-    if len(suits) == 2:
+    if suits == 2:
         fans[75] = 1
     if not honours:
         fans[76] = 1
-    if all(k in _REVERSIBLE for k in present):
+    if every & _REVERSIBLE_TILE:
         fans[40] = 1
-    if all(k in _ORPHANS for k in present):
+    if every & _ORPHAN:
         if not honours:
             fans[8] = 1
         elif suits:
             fans[18] = 1
-    if not honours and not any(k % 9 in (0, 8) for k in present):
+    if not honours and not some & _TERMINAL:
         fans[68] = 1
-    ranks = {k % 9 for k in present}
     if not honours:
-        if ranks <= {6, 7, 8}:
-            fans[25] = 1
-        elif ranks <= {3, 4, 5}:
-            fans[26] = 1
-        elif ranks <= {0, 1, 2}:
-            fans[27] = 1
-        elif ranks <= {5, 6, 7, 8}:
-            fans[36] = 1
-        elif ranks <= {0, 1, 2, 3}:
-            fans[37] = 1
-    if len(suits) == 3 and any(27 <= k <= 30 for k in present) and any(k >= 31 for k in present):
+        ranks = some & ~(_RANK_BIT - 1)
+        fan = next((f for f, mask in _RANK_MASKS.items() if not ranks & ~mask), 0)
+        if fan:
+            fans[fan] = 1
+    if suits == 3 and some & _WIND and some & _DRAGON:
         fans[51] = 1
-    hogs = sum(1 for k in range(NUM_KINDS) if all_counts[k] == 4)
     if hogs:
         fans[64] = hogs
 
@@ -324,44 +382,13 @@ def _standard_fans(
     chows = [s.kind for s in sets if not s.pung]
     if knitted is not None:
         fans[35] = 1
-    winds = [s.kind for s in pungs if 27 <= s.kind <= 30]
-    dragons = [s.kind for s in pungs if s.kind >= 31]
-    if len(winds) == 4:
-        fans[1] = 1
-    elif len(winds) == 3 and 27 <= pair <= 30:
-        fans[9] = 1
-    elif len(winds) == 3:
-        fans[38] = 1
-    if len(dragons) == 3:
-        fans[2] = 1
-    elif len(dragons) == 2 and pair >= 31:
-        fans[10] = 1
-    elif len(dragons) == 2:
-        fans[54] = 1
-    elif dragons:
-        fans[59] = 1
-    if 27 + hand.prevalent_wind in winds:
-        fans[60] = 1
-    if 27 + hand.seat_wind in winds:
-        fans[61] = 1
+    honours = [s.kind for s in pungs if s.kind >= 27]
+    winds = [kind for kind in honours if kind <= 30]
+    if honours:
+        _honour_fans(fans, hand, honours, winds, pair)
     kongs = [s for s in pungs if s.kong]
-    concealed_kongs = sum(1 for s in kongs if s.kong is MeldKind.KONG_CONCEALED)
-    melded_kongs = len(kongs) - concealed_kongs
-    if len(kongs) == 4:
-        fans[5] = 1
-    elif len(kongs) == 3:
-        fans[17] = 1
-    else:
-        if concealed_kongs == 2:
-            fans[53] = 1
-        elif concealed_kongs == 1 and melded_kongs == 1:
-            fans[82] = 1
-        elif concealed_kongs == 1:
-            fans[67] = 1
-        if melded_kongs == 2:
-            fans[57] = 1
-        elif melded_kongs == 1:
-            fans[74] = 1
+    if kongs:
+        _kong_fans(fans, kongs)
     concealed_pungs = sum(1 for s in pungs if s.concealed)
     if concealed_pungs == 4:
         fans[12] = 1
@@ -407,14 +434,53 @@ def _standard_fans(
     return fans
 
 
+def _honour_fans(
+    fans: dict[int, int], hand: GuobiaoHand, honours: list[int], winds: list[int], pair: int
+) -> None:
+    """The fans of the wind and dragon pungs (``honours``, the winds among them ``winds``)."""
+    for kinds, every, short_with_pair, short, one in _HONOUR_PUNG_FANS:
+        held = sum(1 for kind in honours if kind in kinds)
+        if held == len(kinds):
+            fans[every] = 1
+        elif held == len(kinds) - 1:
+            fans[short_with_pair if pair in kinds else short] = 1
+        elif held == 1 and one:
+            fans[one] = 1
+    if 27 + hand.prevalent_wind in winds:
+        fans[60] = 1
+    if 27 + hand.seat_wind in winds:
+        fans[61] = 1
+
+
+def _kong_fans(fans: dict[int, int], kongs: list[_Set]) -> None:
+    concealed_kongs = sum(1 for s in kongs if s.kong is MeldKind.KONG_CONCEALED)
+    melded_kongs = len(kongs) - concealed_kongs
+    if len(kongs) == 4:
+        fans[5] = 1
+    elif len(kongs) == 3:
+        fans[17] = 1
+    else:
+        if concealed_kongs == 2:
+            fans[53] = 1
+        elif concealed_kongs == 1 and melded_kongs == 1:
+            fans[82] = 1
+        elif concealed_kongs == 1:
+            fans[67] = 1
+        if melded_kongs == 2:
+            fans[57] = 1
+        elif melded_kongs == 1:
+            fans[74] = 1
+
+
 def _nine_gates(hand: GuobiaoHand) -> bool:
     """九莲宝灯: the thirteen concealed tiles are 1112345678999 of one suit, whatever the winning tile."""
     if hand.melds or hand.winning >= 27:
-        suit = -1
-    else:
-        suit = hand.winning // 9 * 9
-    expected = [suit + r for r in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)]
-    return suit >= 0 and list(hand.concealed) == expected
+        return False
+    suit = hand.winning // 9 * 9
+    return hand.concealed[0] == suit and hand.concealed == tuple(suit + r for r in _NINE_GATES)
+
+
+_NINE_GATES = (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)
 
 
 def _pung_fans(fans: dict[int, int], kinds: list[int]) -> None:
@@ -442,6 +508,20 @@ def _pung_fans(fans: dict[int, int], kinds: list[int]) -> None:
 
 
 def _chow_fans(fans: dict[int, int], chows: list[int], pair: int) -> None:
+    for number, count in _chow_fan_counts(tuple(chows), pair):
+        fans[number] = fans.get(number, 0) + count
+
+
+@lru_cache(maxsize=8192)
+def _chow_fan_counts(chows: tuple[int, ...], pair: int) -> tuple[tuple[int, int], ...]:
+    """The chow fans of these chows (in this order) with this pair: a pure function of the two,
+    and a hand has only so many chow sets, so it is worked out once for each."""
+    fans: dict[int, int] = {}
+    _count_chow_fans(fans, list(chows), pair)
+    return tuple(fans.items())
+
+
+def _count_chow_fans(fans: dict[int, int], chows: list[int], pair: int) -> None:
     if len(chows) == 4:
         ordered = sorted(chows)
         same_suit = len({k // 9 for k in ordered}) == 1
@@ -591,23 +671,43 @@ def _waits(concealed: tuple[int, ...], melds: int) -> tuple[int, ...]:
             counts[kind] += 1
             if next(_standard(counts), None) is not None:
                 found.add(kind)
-    if melds <= 1 and any(sum(1 for k in knit if base[k]) >= 6 for knit in _KNITS):
-        for kind in range(NUM_KINDS):
-            counts = list(base)
-            counts[kind] += 1
-            if _knit_win(counts) or (not melds and _honours_and_knitted_shape(counts)):
-                found.add(kind)
+    found.update(knitted_waits(base, melds))
     return tuple(sorted(found))
+
+
+def knitted_win(counts: Sequence[int], melds: int) -> bool:
+    """Whether concealed ``counts`` (the winning tile in, ``melds`` sets declared) make one of
+    the knitted shapes the table machine does not know: 组合龙 with a set and a pair (at most
+    one set declared), or 全不靠 / 七星不靠 (all concealed)."""
+    if melds > 1 or sum(counts) + 3 * melds != 14:
+        return False
+    counts = list(counts)
+    return _knit_win(counts) or (not melds and _honours_and_knitted_shape(counts))
+
+
+def knitted_waits(counts: Sequence[int], melds: int) -> tuple[int, ...]:
+    """The kinds that complete thirteen tiles into a knitted shape (:func:`knitted_win`);
+    only a hand holding six tiles of one knitted straight can be that close."""
+    if melds > 1 or not any(sum(1 for k in knit if counts[k]) >= 6 for knit in KNITS):
+        return ()
+    found = []
+    trial = list(counts)
+    for kind in range(NUM_KINDS):
+        trial[kind] += 1
+        if knitted_win(trial, melds):
+            found.append(kind)
+        trial[kind] -= 1
+    return tuple(found)
 
 
 def _honours_and_knitted_shape(counts: list[int]) -> bool:
     return all(c <= 1 for c in counts) and any(
-        all(k in knit for k in range(27) if counts[k]) for knit in _KNITS
+        all(k in knit for k in range(27) if counts[k]) for knit in KNITS
     )
 
 
 def _knit_win(counts: list[int]) -> bool:
-    for knit in _KNITS:
+    for knit in KNITS:
         if all(counts[k] for k in knit):
             rest = list(counts)
             for k in knit:

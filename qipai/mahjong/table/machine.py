@@ -38,7 +38,7 @@ from qipai.mahjong.table.state import (
 )
 from qipai.mahjong.table.views import meld_wire, seat_view
 from qipai.mahjong.tiles import NUM_KINDS, kind_of, suit_of
-from qipai.mahjong.wall import Wall, deal
+from qipai.mahjong.wall import Wall, deal, set_aside_flowers
 
 if TYPE_CHECKING:
     from qipai.mahjong.rulesets.base import (
@@ -133,6 +133,8 @@ class HandMachine:
         self._legal_cache: dict[int, list[Action]] = {}
         self._hints: dict[int, tuple[Hashable, SeatHint]] = {}
 
+        hands = [list(tiles) for tiles in hands]
+        flowers = set_aside_flowers(self.wall, hands, dealer)
         self._emit("hand_started", dealer=dealer, wall=self.wall.remaining(), **self.wall_info())
         for seat in SEATS:
             self.seats[seat].concealed = sorted(hands[seat])
@@ -143,6 +145,10 @@ class HandMachine:
                 count=len(hands[seat]),
                 private={"tiles": sorted(hands[seat])},
             )
+        for seat in SEATS:
+            if flowers[seat]:
+                self.seats[seat].flowers = sorted(flowers[seat])
+                self._emit("flowers", seat=seat, tiles=sorted(flowers[seat]), dealt=True)
         self.seats[dealer].last_drawn = hands[dealer][-1]
         self.seats[dealer].drawn_at_remaining = self.wall.remaining() + 1
         ruleset.setup_hand(self)
@@ -288,7 +294,7 @@ class HandMachine:
                 return True
             if self.ruleset.thirteen_orphans and is_thirteen_orphans(counts):
                 return True
-        return False
+        return self.ruleset.special_shape_win(counts, melds)
 
     def self_draw_score(self, seat: int) -> WinScore | None:
         state = self.seats[seat]
@@ -370,16 +376,16 @@ class HandMachine:
             for tile in meld.tiles:
                 held[kind_of(tile)] += 1
         open_hand = not state.melds
-        return [
-            kind
-            for kind in waits(
-                counts,
-                seven_pairs=self.ruleset.seven_pairs and open_hand,
-                quads_as_two_pairs=self.ruleset.quads_as_two_pairs,
-                thirteen_orphans=self.ruleset.thirteen_orphans and open_hand,
-            )
-            if held[kind] != 4
-        ]
+        found = waits(
+            counts,
+            seven_pairs=self.ruleset.seven_pairs and open_hand,
+            quads_as_two_pairs=self.ruleset.quads_as_two_pairs,
+            thirteen_orphans=self.ruleset.thirteen_orphans and open_hand,
+        )
+        special = self.ruleset.special_shape_waits(counts, len(state.melds))
+        if special:
+            found = sorted({*found, *special})
+        return [kind for kind in found if held[kind] != 4]
 
     def hint(self, seat: int) -> SeatHint:
         """The seat's waits, ready discards or distance (``table/hints.py``), kept until what
@@ -659,7 +665,10 @@ class HandMachine:
         self.kongs.append(record)
         self._pay(record.payments)
         self.kong_chain.append(record)
-        tile = self.ruleset.replacement_tile(self, kong_type)
+        tile = self._past_flowers(seat, self.ruleset.replacement_tile(self, kong_type))
+        if tile is None:
+            self._exhaust()
+            return
         state = self.seats[seat]
         state.drawn_at_remaining = self.wall.remaining() + 1
         self._give_drawn(seat, tile, replacement=True)
@@ -667,15 +676,33 @@ class HandMachine:
 
     def _draw(self, seat: int) -> None:
         if self.wall.remaining() <= self.ruleset.reserve(self):
-            self.exhaustive = True
-            self._pay(self.ruleset.exhaustive_payments(self))
-            self._end()
+            self._exhaust()
             return
         self.seats[seat].drawn_at_remaining = self.wall.remaining()
-        tile = self.wall.draw()
+        tile = self._past_flowers(seat, self.wall.draw())
         self.kong_chain = []
+        if tile is None:
+            self._exhaust()
+            return
         self._give_drawn(seat, tile, replacement=False)
         self._start_turn(seat, after_draw=True, replacement=False)
+
+    def _exhaust(self) -> None:
+        self.exhaustive = True
+        self._pay(self.ruleset.exhaustive_payments(self))
+        self._end()
+
+    def _past_flowers(self, seat: int, tile: int) -> int | None:
+        """The 144-tile set's flowers during play (补花): a flower drawn is laid open before
+        everyone and replaced from the wall's end, until a tile that is held comes; None when
+        the wall runs out first (the hand is drawn)."""
+        while kind_of(tile) >= NUM_KINDS:
+            self.seats[seat].flowers.append(tile)
+            self._emit("flowers", seat=seat, tiles=[tile], dealt=False)
+            if self.wall.remaining() == 0:
+                return None
+            tile = self.wall.draw_replacement()
+        return tile
 
     def _give_drawn(self, seat: int, tile: int, replacement: bool) -> None:
         state = self.seats[seat]

@@ -113,6 +113,8 @@ class SeatState:
     river_wire: list[dict] | None = field(default=None, repr=False, compare=False)
     """The river as views send it, built once per change (every event sends four views);
     the machine drops it when the river changes, so a list handed out is never altered."""
+    flowers: list[int] = field(default_factory=list)
+    """Flowers set aside (144-tile set): face up before everyone, never held."""
     void: int | None = None
     win: WinRecord | None = None
     left: bool = False

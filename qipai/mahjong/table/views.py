@@ -1,6 +1,6 @@
 """Redacted views of a hand: what one seat, or a spectator, may see.
 
-Other seats' concealed tiles and the wall never appear; a face-down concealed kong shows only that
+Other seats' concealed tiles and the wall never appear (flowers set aside are open to all); a face-down concealed kong shows only that
 it exists until the hand ends or its owner wins; 定缺 choices appear together once all are made.
 """
 
@@ -62,6 +62,7 @@ def seat_view(hand: HandMachine, seat: int | None) -> dict:
                 "melds": melds,
                 "discards": list(state.discards),
                 "river": river_wire(state),
+                "flowers": list(state.flowers),
                 "void": state.void if (voids_public or s == seat) else None,
                 "won": state.win.to_wire() if state.win else None,
                 "left": state.left,
