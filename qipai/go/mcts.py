@@ -6,7 +6,9 @@ around it, else a random sensible move).  The tree shares its statistics with
 all-moves-as-first (RAVE), and every new node starts its moves with virtual games, the
 progressive bias of the michi and Fuego engines: wins for captures, escapes from atari, shape
 points and moves near the last stone, losses for self-ataris and for the first two lines of an
-empty corner or side, and an even prior for the rest.  The tree under the move the opponent
+empty corner or side, and an even prior for the rest.  As in Fuego, the virtual games count
+for the move's own value and for its RAVE value alike, so that a capture, whose
+all-moves-as-first value is poor (playing it later is another move), is read first.  The tree under the move the opponent
 answered is kept for the next search, so a move's budget adds to what was already read.
 
 Its end-game judgement is the estimator's: it passes only when nothing is left to decide (no
@@ -35,8 +37,10 @@ RAVE_EQUIVALENCE = 3500
 EXPAND_AFTER = 4
 # An empty point counts as settled when its owner is this sure over the search's playouts.
 SETTLED = 0.9
-# Below this win rate for its best move the game is lost whatever it plays.
+# Below this win rate for its best move, over at least JUDGE_AFTER simulations of it, the game
+# is lost whatever it plays.
 HOPELESS = 0.1
+JUDGE_AFTER = 200
 # Virtual games a new node gives its moves (michi's values): (games, of which won).
 EVEN = (10, 5)
 CAPTURE_ONE = (15, 15)
@@ -149,8 +153,8 @@ def _new_node(board: Board, color: int, moves: list[int], last: int) -> _Node:
         if lines[p] <= 3 and not any(colors[q] for q in around[p]):
             extra = THIRD_IN_EMPTY if lines[p] == 3 else LOW_IN_EMPTY
             games, won = games + extra[0], won + extra[1]
-        visits[p] = prior[p] = games
-        wins[p] = node.prior_wins[p] = won
+        visits[p] = prior[p] = node.rave_visits[p] = games
+        wins[p] = node.prior_wins[p] = node.rave_wins[p] = won
     return node
 
 
@@ -238,7 +242,7 @@ class MctsBot:
             return None
         best = max(open_moves, key=lambda p: (root.played(p), root.wins[p]))
         real = root.played(best)
-        if real and root.wins[best] - root.prior_wins[best] < HOPELESS * real:
+        if real >= JUDGE_AFTER and root.wins[best] - root.prior_wins[best] < HOPELESS * real:
             return None  # decided against it: passing lets the count end the game
         return best
 
