@@ -114,7 +114,7 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def match(a: str, b: str, games: int, seed: int, gnugo: str | None) -> dict:
+def match(a: str, b: str, games: int, seed: int, gnugo: str | None, verbose: bool) -> dict:
     wins = 0.0
     sides = {a: [0.0, 0.0, 0], b: [0.0, 0.0, 0]}
     for g in range(games):
@@ -127,6 +127,9 @@ def match(a: str, b: str, games: int, seed: int, gnugo: str | None) -> dict:
             pb.close()
         a_color = Color.BLACK if g % 2 == 0 else Color.WHITE
         wins += 0.5 if winner is None else float(winner is a_color)
+        if verbose:
+            who = "nobody" if winner is None else a if winner is a_color else b
+            print(f"  game {g + 1}: {a} {a_color.letter}, won by {who}", flush=True)
         for p in (pa, pb):
             side = sides[p.rung]
             side[0] += p.cpu
@@ -159,6 +162,7 @@ def main() -> None:
     parser.add_argument("--rungs", nargs="+", default=["simple", "mcts:300", "mcts:1500"])
     parser.add_argument("--gnugo", nargs="*", type=int, default=[1, 10], help="GNU Go levels")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--verbose", action="store_true", help="a line per game as it ends")
     args = parser.parse_args()
     gnugo = find_program("gnugo")
     rungs = list(args.rungs)
@@ -176,7 +180,7 @@ def main() -> None:
     results = []
     print(f"{'pairing':<24} {'games':>5} {'A wins':>7} {'95% CI':>13}  s/move A (cpu/wall), B")
     for a, b in pairs:
-        r = match(a, b, args.games, args.seed, gnugo)
+        r = match(a, b, args.games, args.seed, gnugo, args.verbose)
         results.append(r)
         low, high = wilson(r["wins"], r["games"])
         per = {k: (v[0] / max(1, v[2]), v[1] / max(1, v[2])) for k, v in r["sides"].items()}
