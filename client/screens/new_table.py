@@ -1,5 +1,9 @@
 """Choose the options of a new Go table with one key per option (the limits are the hall's: it
-answers `bad_option` if a combination is outside the rules book, and we show that)."""
+answers `bad_option` if a combination is outside the rules book, and we show that).
+
+The opponent field offers the ladder of :mod:`qipai.go.ladder`, weakest first, each rung with
+the rank the ladder bench measured for it; "the hall's bot" is whatever the hall seats by
+default (GNU Go when installed)."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from typing import Any
 from textual.binding import Binding
 
 from client.screens.choice_form import ChoiceForm
+from qipai.go.ladder import RUNGS, Rung
 
 SIZES = (9, 13, 19)
 CLOCKS: tuple[tuple[str, dict[str, int] | None], ...] = (
@@ -19,7 +24,18 @@ CLOCKS: tuple[tuple[str, dict[str, int] | None], ...] = (
 )
 KOMI = (3.5, 0.0, 3.75)
 HANDICAPS = (0, 2, 3, 4, 5, 6, 7, 8, 9)
-OPPONENTS = ("a person", "a bot", "hot-seat")
+OPPONENTS: tuple[str | Rung, ...] = ("a person", "the hall's bot", *RUNGS, "hot-seat")
+
+
+def rung_label(rung: Rung) -> str:
+    """How a rung reads to a player: who plays and the measured rank."""
+    if rung.engine == "gnugo":
+        who = f"GNU Go level {rung.strength}"
+    elif rung.strength:
+        who = f"search bot {rung.strength}"
+    else:
+        who = "simple bot"
+    return f"about {rung.kyu} kyu, {who}"
 
 
 class NewTableScreen(ChoiceForm[dict[str, Any]]):
@@ -61,7 +77,9 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
             "clock": self.value("clock")[1],
         }
         opponent = self.value("opponent")
-        if opponent == "a bot":
+        if isinstance(opponent, Rung):
+            options.update(bot="white", bot_level=opponent.name)
+        elif opponent == "the hall's bot":
             options["bot"] = "white"
         elif opponent == "hot-seat":
             options["hotseat"] = True
@@ -75,5 +93,9 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
             f"2  clock     {self.value('clock')[0]}",
             f"3  komi      {self.value('komi'):g} stones",
             f"4  handicap  {self.value('handicap') or 'none'}",
-            f"5  opponent  {self.value('opponent')}",
+            f"5  opponent  {_opponent(self.value('opponent'))}",
         ]
+
+
+def _opponent(value: str | Rung) -> str:
+    return rung_label(value) if isinstance(value, Rung) else value

@@ -22,6 +22,7 @@ any load.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 
 from qipai.go.board import BLACK, EMPTY, Board, BoardRefusal, neighbours
@@ -41,6 +42,8 @@ SETTLED = 0.9
 # is lost whatever it plays.
 HOPELESS = 0.1
 JUDGE_AFTER = 200
+# How often (in playouts) a search asks its ``stop`` whether to end early.
+STOP_EVERY = 16
 # Virtual games a new node gives its moves (michi's values): (games, of which won).
 EVEN = (10, 5)
 CAPTURE_ONE = (15, 15)
@@ -187,19 +190,26 @@ class MctsBot:
         self.playouts = playouts
         self._tree: _Node | None = None  # the last search's root, for the next move
 
-    def choose(self, game: Game, color: Color) -> BotAction | None:
-        """What ``color`` does now, or None when it has nothing to do (not its turn, confirmed)."""
+    def choose(
+        self, game: Game, color: Color, stop: Callable[[], bool] | None = None
+    ) -> BotAction | None:
+        """What ``color`` does now, or None when it has nothing to do (not its turn, confirmed).
+
+        ``stop`` cuts the search short when it turns true (the hall's time limit, or the table
+        closing); without it the budget alone decides, and the move replays from the seed."""
         color = Color(color)
         action = routine_action(game, color)
         if action is not None or game.phase != PLAY or game.to_move is not color:
             return action
-        index = self.search(game, color)
+        index = self.search(game, color, stop)
         if index is None:
             return BotAction("pass")
         row, col = divmod(index, game.size)
         return BotAction("play", (col, row))
 
-    def search(self, game: Game, color: Color) -> int | None:
+    def search(
+        self, game: Game, color: Color, stop: Callable[[], bool] | None = None
+    ) -> int | None:
         """The most simulated root move (flat index), or None when passing is right."""
         size = game.size
         n = size * size
@@ -227,16 +237,22 @@ class MctsBot:
         else:
             root.moves = moves  # the same position: only superko can have removed a move
         owned = [0] * n
-        komi = game.komi + game.handicap / 2
+        # Black wins a count when B - komi - handicap/2 > size²/2, B its stones and territory;
+        # with S = B - W over the owners of a playout's end (no dame) that is S > margin.
+        margin = 2 * game.komi + game.handicap
         rng = self.rng
-        for _ in range(self.playouts):
-            for p, o in enumerate(_simulate(root, colors, size, komi, rng)):
+        done = 0
+        while done < self.playouts:
+            if stop is not None and done % STOP_EVERY == 0 and stop():
+                break
+            for p, o in enumerate(_simulate(root, colors, size, margin, rng)):
                 owned[p] += o
+            done += 1
         self._tree = root
         # A point either side holds in nearly every playout is decided: a stone there changes
         # nothing (or gives it away), unless it is a capture or an escape. With nothing else
         # left the game is decided and passing is right.
-        sure = SETTLED * self.playouts
+        sure = SETTLED * max(1, done)
         open_moves = [p for p in moves if p in root.urgent or abs(owned[p]) < sure]
         if not open_moves:
             return None
@@ -262,7 +278,7 @@ class MctsBot:
         return node
 
 
-def _simulate(root: _Node, colors, size, komi, rng) -> list[int]:
+def _simulate(root: _Node, colors, size, margin, rng) -> list[int]:
     """One simulation: down the tree, one new leaf, a playout, and the result back up.
 
     Returns the final owner of each point (+1 Black, -1 White, 0 neither)."""
@@ -291,7 +307,7 @@ def _simulate(root: _Node, colors, size, komi, rng) -> list[int]:
         node = child
     play_on(board, color, rng, sequence[-1], sequence, heavy=True)
     owners = area(board.colors, size)
-    black_wins = sum(owners) - komi > 0
+    black_wins = sum(owners) > margin
     # AMAF: walk the moves backwards so first_by[p] ends as the colour that played p first
     # from the node being updated on.
     first_by = [0] * (size * size + 1)  # the last entry takes the playout's passes
