@@ -250,10 +250,17 @@ class MctsBot:
             done += 1
         self._tree = root
         # A point either side holds in nearly every playout is decided: a stone there changes
-        # nothing (or gives it away), unless it is a capture or an escape. With nothing else
-        # left the game is decided and passing is right.
+        # nothing (or gives it away), unless it is a capture, an escape, or a dame between the
+        # two colours (the side to move takes it in every playout, so it looks settled, but
+        # whoever fills it gains its point). With nothing else left passing is right.
         sure = SETTLED * max(1, done)
-        open_moves = [p for p in moves if p in root.urgent or abs(owned[p]) < sure]
+        now = root_board.colors
+        nbrs = neighbours(size)
+        open_moves = [
+            p
+            for p in moves
+            if p in root.urgent or abs(owned[p]) < sure or _dame(p, now, nbrs)
+        ]
         if not open_moves:
             return None
         best = max(open_moves, key=lambda p: (root.played(p), root.wins[p]))
@@ -276,6 +283,14 @@ class MctsBot:
         if node is None or node.color != color or node.hash != game._board.hash:
             return None
         return node
+
+
+def _dame(p: int, colors, nbrs) -> bool:
+    """Whether the empty point ``p`` touches stones of both colours."""
+    around = 0
+    for n in nbrs[p]:
+        around |= colors[n]
+    return around == 3
 
 
 def _simulate(root: _Node, colors, size, margin, rng) -> list[int]:
