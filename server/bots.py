@@ -119,9 +119,7 @@ class BotFactory:
                 await engine.aclose()
 
 
-async def _bot_loop(
-    table: GoTable, seat: str, engine: GtpEngine | None, fallback: Bot
-) -> None:
+async def _bot_loop(table: GoTable, seat: str, engine: GtpEngine | None, fallback: Bot) -> None:
     color = Color.BLACK if seat == "black" else Color.WHITE
     while table.phase != "over":
         legal = table.legal_actions((seat,))
@@ -147,9 +145,7 @@ async def _bot_loop(
         await trio.sleep(0)
 
 
-async def _choose(
-    game: Game, color: Color, engine: GtpEngine | None, fallback: Bot
-) -> str | None:
+async def _choose(game: Game, color: Color, engine: GtpEngine | None, fallback: Bot) -> str | None:
     if engine is not None:
         try:
             return await engine.genmove(game, color)

@@ -229,7 +229,9 @@ class MctsBot:
         root = self._reused(game, int(color))
         if root is None:
             last = game.last_move
-            last_index = -1 if last is None or last.is_pass else last.point[1] * size + last.point[0]
+            last_index = (
+                -1 if last is None or last.is_pass else last.point[1] * size + last.point[0]
+            )
             board = Board(size)
             board.colors = colors
             board.rebuild()
@@ -257,9 +259,7 @@ class MctsBot:
         now = root_board.colors
         nbrs = neighbours(size)
         open_moves = [
-            p
-            for p in moves
-            if p in root.urgent or abs(owned[p]) < sure or _dame(p, now, nbrs)
+            p for p in moves if p in root.urgent or abs(owned[p]) < sure or _dame(p, now, nbrs)
         ]
         if not open_moves:
             return None
