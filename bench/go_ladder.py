@@ -9,8 +9,10 @@ pairings and the rank derived from it.
 
 The only figure assumed is the anchor: GNU Go 3.8 at level 10 is taken as about 8 kyu (its
 long-standing KGS rank), and one kyu as 100 Elo (the EGF's step in the kyu range); every other
-rank is measured against it.  The default run is short (a few minutes on a quiet box); a full
-run is, for example,
+rank is measured against it.  A long run may be split: ``--pairs`` plays chosen pairings,
+``--save`` keeps each pairing's result and ``--load`` fits the Elo over results saved by
+several runs (played in parallel, or one after the other).  The default run is short (a few
+minutes on a quiet box); a full run is, for example,
 
     python bench/go_ladder.py --games 40 --rungs simple mcts:300 mcts:1000 mcts:3000 \
         --gnugo 1 5 10
@@ -19,6 +21,7 @@ run is, for example,
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -163,6 +166,13 @@ def main() -> None:
     parser.add_argument("--gnugo", nargs="*", type=int, default=[1, 10], help="GNU Go levels")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="a line per game as it ends")
+    parser.add_argument(
+        "--pairs", nargs="+", metavar="A,B", help="play these pairings instead of the ladder's"
+    )
+    parser.add_argument("--save", help="append each pairing's result to this file (JSON lines)")
+    parser.add_argument(
+        "--load", nargs="*", default=[], help="results saved by earlier runs, fitted with these"
+    )
     args = parser.parse_args()
     gnugo = find_program("gnugo")
     rungs = list(args.rungs)
@@ -177,11 +187,28 @@ def main() -> None:
     for pair in extra:
         if pair[0] != pair[1] and pair[1] in rungs and {pair, pair[::-1]}.isdisjoint(pairs):
             pairs.append(pair)
-    results = []
+    if args.pairs:
+        pairs = [tuple(pair.split(",")) for pair in args.pairs]
+        rungs += [x for pair in pairs for x in pair if x not in rungs]
+    results = [
+        json.loads(line)
+        for path in args.load
+        for line in Path(path).read_text().split("\n")
+        if line
+    ]
+    for r in results:
+        rungs += [x for x in (r["a"], r["b"]) if x not in rungs]
+    done = {(r["a"], r["b"]) for r in results}
     print(f"{'pairing':<24} {'games':>5} {'A wins':>7} {'95% CI':>13}  s/move A (cpu/wall), B")
-    for a, b in pairs:
-        r = match(a, b, args.games, args.seed, gnugo, args.verbose)
-        results.append(r)
+    for a, b in [p for p in pairs if p not in done] + sorted(done):
+        if (a, b) in done:
+            r = next(r for r in results if (r["a"], r["b"]) == (a, b))
+        else:
+            r = match(a, b, args.games, args.seed, gnugo, args.verbose)
+            results.append(r)
+            if args.save:
+                with open(args.save, "a") as out:
+                    out.write(json.dumps(r) + "\n")
         low, high = wilson(r["wins"], r["games"])
         per = {k: (v[0] / max(1, v[2]), v[1] / max(1, v[2])) for k, v in r["sides"].items()}
         print(
