@@ -11,7 +11,8 @@ The only figure assumed is the anchor: GNU Go 3.8 at level 10 is taken as about 
 long-standing KGS rank), and one kyu as 100 Elo (the EGF's step in the kyu range); every other
 rank is measured against it.  A long run may be split: ``--pairs`` plays chosen pairings,
 ``--save`` keeps each pairing's result and ``--load`` fits the Elo over results saved by
-several runs (played in parallel, or one after the other).  The default run is short (a few
+several runs (played in parallel, or one after the other; a pairing played in several runs with
+other seeds counts all its games).  The default run is short (a few
 minutes on a quiet box); a full run is, for example,
 
     python bench/go_ladder.py --games 40 --rungs simple mcts:300 mcts:1000 mcts:3000 \
@@ -141,6 +142,22 @@ def match(a: str, b: str, games: int, seed: int, gnugo: str | None, verbose: boo
     return {"a": a, "b": b, "games": games, "wins": wins, "sides": sides}
 
 
+def merged(saved) -> list[dict]:
+    """Saved results with the games of one pairing (run with other seeds) added together."""
+    by_pair: dict[tuple[str, str], dict] = {}
+    for r in saved:
+        key = (r["a"], r["b"])
+        if key not in by_pair:
+            by_pair[key] = r
+            continue
+        total = by_pair[key]
+        total["games"] += r["games"]
+        total["wins"] += r["wins"]
+        for rung, side in r["sides"].items():
+            total["sides"][rung] = [x + y for x, y in zip(total["sides"][rung], side, strict=True)]
+    return list(by_pair.values())
+
+
 def elos(results: list[dict], rungs: list[str]) -> dict[str, float]:
     """Maximum-likelihood Elo (Bradley-Terry by gradient steps), a draw-free prior of one win
     and one loss against each opponent so a clean sweep stays finite."""
@@ -190,12 +207,12 @@ def main() -> None:
     if args.pairs:
         pairs = [tuple(pair.split(",")) for pair in args.pairs]
         rungs += [x for pair in pairs for x in pair if x not in rungs]
-    results = [
+    results = merged(
         json.loads(line)
         for path in args.load
         for line in Path(path).read_text().split("\n")
         if line
-    ]
+    )
     for r in results:
         rungs += [x for x in (r["a"], r["b"]) if x not in rungs]
     done = {(r["a"], r["b"]) for r in results}
