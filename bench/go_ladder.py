@@ -9,8 +9,11 @@ pairings and the rank derived from it.
 
 The only figure assumed is the anchor: GNU Go 3.8 at level 10 is taken as about 8 kyu (its
 long-standing KGS rank), and one kyu as 100 Elo (the EGF's step in the kyu range); every other
-rank is measured against it.  The default run is short (a few minutes on a quiet box); a full
-run is, for example,
+rank is measured against it.  A long run may be split: ``--pairs`` plays chosen pairings,
+``--save`` keeps each pairing's result and ``--load`` fits the Elo over results saved by
+several runs (played in parallel, or one after the other; a pairing played in several runs with
+other seeds counts all its games).  The default run is short (a few
+minutes on a quiet box); a full run is, for example,
 
     python bench/go_ladder.py --games 40 --rungs simple mcts:300 mcts:1000 mcts:3000 \
         --gnugo 1 5 10
@@ -19,6 +22,7 @@ run is, for example,
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -114,7 +118,7 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def match(a: str, b: str, games: int, seed: int, gnugo: str | None) -> dict:
+def match(a: str, b: str, games: int, seed: int, gnugo: str | None, verbose: bool) -> dict:
     wins = 0.0
     sides = {a: [0.0, 0.0, 0], b: [0.0, 0.0, 0]}
     for g in range(games):
@@ -127,12 +131,31 @@ def match(a: str, b: str, games: int, seed: int, gnugo: str | None) -> dict:
             pb.close()
         a_color = Color.BLACK if g % 2 == 0 else Color.WHITE
         wins += 0.5 if winner is None else float(winner is a_color)
+        if verbose:
+            who = "nobody" if winner is None else a if winner is a_color else b
+            print(f"  game {g + 1}: {a} {a_color.letter}, won by {who}", flush=True)
         for p in (pa, pb):
             side = sides[p.rung]
             side[0] += p.cpu
             side[1] += p.wall
             side[2] += p.moves
     return {"a": a, "b": b, "games": games, "wins": wins, "sides": sides}
+
+
+def merged(saved) -> list[dict]:
+    """Saved results with the games of one pairing (run with other seeds) added together."""
+    by_pair: dict[tuple[str, str], dict] = {}
+    for r in saved:
+        key = (r["a"], r["b"])
+        if key not in by_pair:
+            by_pair[key] = r
+            continue
+        total = by_pair[key]
+        total["games"] += r["games"]
+        total["wins"] += r["wins"]
+        for rung, side in r["sides"].items():
+            total["sides"][rung] = [x + y for x, y in zip(total["sides"][rung], side, strict=True)]
+    return list(by_pair.values())
 
 
 def elos(results: list[dict], rungs: list[str]) -> dict[str, float]:
@@ -159,6 +182,14 @@ def main() -> None:
     parser.add_argument("--rungs", nargs="+", default=["simple", "mcts:300", "mcts:1500"])
     parser.add_argument("--gnugo", nargs="*", type=int, default=[1, 10], help="GNU Go levels")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--verbose", action="store_true", help="a line per game as it ends")
+    parser.add_argument(
+        "--pairs", nargs="+", metavar="A,B", help="play these pairings instead of the ladder's"
+    )
+    parser.add_argument("--save", help="append each pairing's result to this file (JSON lines)")
+    parser.add_argument(
+        "--load", nargs="*", default=[], help="results saved by earlier runs, fitted with these"
+    )
     args = parser.parse_args()
     gnugo = find_program("gnugo")
     rungs = list(args.rungs)
@@ -173,11 +204,28 @@ def main() -> None:
     for pair in extra:
         if pair[0] != pair[1] and pair[1] in rungs and {pair, pair[::-1]}.isdisjoint(pairs):
             pairs.append(pair)
-    results = []
+    if args.pairs:
+        pairs = [tuple(pair.split(",")) for pair in args.pairs]
+        rungs += [x for pair in pairs for x in pair if x not in rungs]
+    results = merged(
+        json.loads(line)
+        for path in args.load
+        for line in Path(path).read_text().split("\n")
+        if line
+    )
+    for r in results:
+        rungs += [x for x in (r["a"], r["b"]) if x not in rungs]
+    done = {(r["a"], r["b"]) for r in results}
     print(f"{'pairing':<24} {'games':>5} {'A wins':>7} {'95% CI':>13}  s/move A (cpu/wall), B")
-    for a, b in pairs:
-        r = match(a, b, args.games, args.seed, gnugo)
-        results.append(r)
+    for a, b in [p for p in pairs if p not in done] + sorted(done):
+        if (a, b) in done:
+            r = next(r for r in results if (r["a"], r["b"]) == (a, b))
+        else:
+            r = match(a, b, args.games, args.seed, gnugo, args.verbose)
+            results.append(r)
+            if args.save:
+                with open(args.save, "a") as out:
+                    out.write(json.dumps(r) + "\n")
         low, high = wilson(r["wins"], r["games"])
         per = {k: (v[0] / max(1, v[2]), v[1] / max(1, v[2])) for k, v in r["sides"].items()}
         print(

@@ -12,6 +12,7 @@ from typing import Any
 
 from client.coords import parse_point
 from qipai.go.clock import TimeLeft
+from qipai.go.ladder import RUNGS
 
 BLACK = "black"
 WHITE = "white"
@@ -191,8 +192,17 @@ def _seat_label(seat: dict[str, Any] | None) -> str:
         return "(free)"
     name = str(seat.get("name", "?"))
     if seat.get("bot"):
-        return f"{name} (bot)"
+        level = seat.get("bot_level")
+        return f"{name} (bot, {_rank_of(level)})" if level else f"{name} (bot)"
     return name if seat.get("online", True) else f"{name} (away)"
+
+
+def _rank_of(level: str) -> str:
+    """A ladder rung's measured rank, or its name for a rung this client does not know."""
+    for rung in RUNGS:
+        if rung.name == level:
+            return f"about {rung.kyu} kyu"
+    return level
 
 
 def _clock_from_wire(raw: dict[str, Any], running: bool, received_at: float) -> ClockView:

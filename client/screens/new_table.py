@@ -1,7 +1,11 @@
 """Choose the options of a new Go table with one key per option (the limits are the hall's: it
 answers `bad_option` if a combination is outside the rules book, and we show that). The ranked
 (升降级战) switch asks for the core's one ranked table whole, and is offered only to whom the
-core lets open one (``may_create_ranked``)."""
+core lets open one (``may_create_ranked``).
+
+The opponent field offers the ladder of :mod:`qipai.go.ladder`, weakest first, each rung with
+the rank the ladder bench measured for it; "the hall's bot" is whatever the hall seats by
+default (GNU Go when installed)."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from textual.binding import Binding
 from client.hall_errors import ui_language
 from client.i18n import Strings
 from client.screens.choice_form import ChoiceForm
+from qipai.go.ladder import RUNGS, Rung
 from qipai.go.options import may_create_ranked, ranked_table
 
 SIZES = (9, 13, 19)
@@ -24,7 +29,18 @@ CLOCKS: tuple[tuple[str, dict[str, int] | None], ...] = (
 )
 KOMI = (3.5, 0.0, 3.75)
 HANDICAPS = (0, 2, 3, 4, 5, 6, 7, 8, 9)
-OPPONENTS = ("a person", "a bot", "hot-seat")
+OPPONENTS: tuple[str | Rung, ...] = ("a person", "the hall's bot", *RUNGS, "hot-seat")
+
+
+def rung_label(rung: Rung) -> str:
+    """How a rung reads to a player: who plays and the measured rank."""
+    if rung.engine == "gnugo":
+        who = f"GNU Go level {rung.strength}"
+    elif rung.strength:
+        who = f"search bot {rung.strength}"
+    else:
+        who = "simple bot"
+    return f"about {rung.kyu} kyu, {who}"
 
 
 class NewTableScreen(ChoiceForm[dict[str, Any]]):
@@ -90,7 +106,9 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
             "clock": self.value("clock")[1],
         }
         opponent = self.value("opponent")
-        if opponent == "a bot":
+        if isinstance(opponent, Rung):
+            options.update(bot="white", bot_level=opponent.name)
+        elif opponent == "the hall's bot":
             options["bot"] = "white"
         elif opponent == "hot-seat":
             options["hotseat"] = True
@@ -104,7 +122,7 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
             f"2  clock     {self.value('clock')[0]}",
             f"3  komi      {self.value('komi'):g} stones",
             f"4  handicap  {self.value('handicap') or 'none'}",
-            f"5  opponent  {self.value('opponent')}",
+            f"5  opponent  {_opponent(self.value('opponent'))}",
             f"6  {self._ranked_line()}",
         ]
 
@@ -113,3 +131,7 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
         if not self.ranked_offered:
             return strings("new_ranked_local" if self.local else "new_ranked_guest")
         return strings("new_ranked_on" if self.value("ranked") else "new_ranked_off")
+
+
+def _opponent(value: str | Rung) -> str:
+    return rung_label(value) if isinstance(value, Rung) else value

@@ -37,6 +37,22 @@ class BotAction:
             game.confirm(color)
 
 
+def routine_action(game: Game, color: Color) -> BotAction | None:
+    """What every bot does without thinking: confirm the proposed dead stones in the scoring
+    phase, and pass when the opponent has passed and the count now wins.  None when the bot
+    must think (its turn in play) or has nothing to do (not its turn, already confirmed):
+    ``game.to_move`` tells which."""
+    color = Color(color)
+    if game.phase == SCORING:
+        return None if color in game.confirmed else BotAction("confirm")
+    if game.phase != PLAY or game.to_move is not color:
+        return None
+    last = game.last_move
+    if last is not None and last.is_pass and _ahead(game, color):
+        return BotAction("pass")
+    return None
+
+
 class SimpleBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -44,13 +60,9 @@ class SimpleBot:
     def choose(self, game: Game, color: Color) -> BotAction | None:
         """What ``color`` does now, or None when it has nothing to do (not its turn, confirmed)."""
         color = Color(color)
-        if game.phase == SCORING:
-            return None if color in game.confirmed else BotAction("confirm")
-        if game.phase != PLAY or game.to_move is not color:
-            return None
-        last = game.last_move
-        if last is not None and last.is_pass and _ahead(game, color):
-            return BotAction("pass")
+        action = routine_action(game, color)
+        if action is not None or game.phase != PLAY or game.to_move is not color:
+            return action
         point = self._best_point(game, color)
         return BotAction("pass") if point is None else BotAction("play", point)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from qipai.go.errors import BadOptions
+from qipai.go.ladder import rung
 
 BOT_SIDES = ("black", "white")
 """The side a bot may take, named as the wire names the seats."""
@@ -86,6 +87,7 @@ class GoOptions:
     friendly: bool = True
     hotseat: bool = False
     bot: str | None = None
+    bot_level: str | None = None  # a rung of qipai.go.ladder; None: the hall's default bot
 
     @classmethod
     def from_wire(cls, wire: dict[str, Any] | None) -> GoOptions:
@@ -100,6 +102,13 @@ class GoOptions:
         bot = wire.get("bot")
         if bot is not None and bot not in BOT_SIDES:
             raise _bad("option 'bot' must be 'black', 'white' or nil")
+        bot_level = wire.get("bot_level")
+        if bot_level is not None:
+            if bot is None:
+                raise _bad("option 'bot_level' needs a bot at the table")
+            if not isinstance(bot_level, str):
+                raise _bad("option 'bot_level' must be a rung name")
+            rung(bot_level)
         if hotseat and bot is not None:
             raise _bad("a table is either hot-seat or against a bot, not both")
         size = _int(wire, "size", 19, 9, 19)
@@ -123,7 +132,7 @@ class GoOptions:
             if size != 19 or komi != 3.5 or handicap:
                 raise _bad("ranked games are 19x19, komi 3.5, no handicap (GO-02, GO-03)")
             clock = GoClock(**RANKED_CLOCK)
-        return cls(size, komi, handicap, clock, friendly, hotseat, bot)
+        return cls(size, komi, handicap, clock, friendly, hotseat, bot, bot_level)
 
     def to_wire(self) -> dict[str, Any]:
         return {
@@ -134,4 +143,5 @@ class GoOptions:
             "friendly": self.friendly,
             "hotseat": self.hotseat,
             "bot": self.bot,
+            "bot_level": self.bot_level,
         }

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from qipai.go.board import BLACK, EMPTY, Board, neighbours
+from qipai.go.board import BLACK, EMPTY, WHITE, Board, neighbours
+from qipai.go.patterns import matches, rings, table
 
 
 @cache
@@ -46,40 +47,156 @@ def playout(colors: list[int], size: int, to_move: int, rng: random.Random) -> l
     board = Board(size)
     board.colors = list(colors)
     board.rebuild()
-    nbrs = neighbours(size)
-    diags = diagonals(size)
+    play_on(board, to_move, rng)
+    return area(board.colors, size)
+
+
+def play_on(
+    board: Board,
+    color: int,
+    rng: random.Random,
+    last: int = -1,
+    sequence: list[int] | None = None,
+    heavy: bool = False,
+) -> None:
+    """Play ``board`` on to two passes, ``color`` first, appending every stone to ``sequence``
+    (and ``size * size`` for a pass, so that its moves alternate colours).
+
+    The light policy (the estimator's) picks uniformly among the sensible moves.  The heavy one
+    (the search bot's) first answers the last stone: it captures a chain next to it in atari or
+    saves an own chain it put there (:func:`answer`), else plays one of the 3x3 shape points
+    around it (:mod:`qipai.go.patterns`) that is not a self-atari, and only then a random
+    sensible move, turning down a single-stone self-atari half of the time.  A heavy board keeps
+    the off-board sentinel ``colors[size * size] == OFF`` that the shapes read.
+    """
     now = board.colors
     chains = board.chains
-    empties = [p for p, c in enumerate(now) if c == EMPTY]
-    color = to_move
+    size = board.size
+    n = size * size
+    nbrs = neighbours(size)
+    diags = diagonals(size)
+    if heavy:
+        ring = rings(size)
+        shapes = table()
+    empties = [p for p in range(n) if now[p] == EMPTY]
+    scratch: set[int] = set()  # playouts ignore superko
+    play = board.play
     passes = 0
     ko = -1
-    for _ in range(3 * size * size):
+    for _ in range(3 * n):
         played = -1
-        i = len(empties)
-        while i:
-            k = rng.randrange(i)
-            i -= 1
-            p = empties[k]
-            empties[k] = empties[i]
-            empties[i] = p
-            if p != ko and _sensible(p, color, now, chains, nbrs, diags):
-                played = p
-                break
+        if heavy and last >= 0:
+            played = answer(last, color, now, chains, nbrs, diags, ko)
+            if played < 0:
+                shaped = [
+                    p
+                    for p in ring[last]
+                    if p < n
+                    and not now[p]
+                    and p != ko
+                    and matches(now, ring[p], shapes)
+                    and _sensible(p, color, now, chains, nbrs, diags)
+                    and not _self_atari(p, color, now, chains, nbrs)
+                ]
+                if shaped:
+                    played = shaped[rng.randrange(len(shaped))] if len(shaped) > 1 else shaped[0]
+            if played >= 0:
+                k = empties.index(played)
+                empties[k] = empties[-1]
+                empties.pop()
+        if played < 0:
+            i = len(empties)
+            while i:
+                k = rng.randrange(i)
+                i -= 1
+                p = empties[k]
+                empties[k] = empties[i]
+                empties[i] = p
+                if (
+                    p != ko
+                    and _sensible(p, color, now, chains, nbrs, diags)
+                    and not (
+                        heavy and _self_atari(p, color, now, chains, nbrs) and rng.random() < 0.5
+                    )
+                ):
+                    played = p
+                    break
+            if played >= 0:
+                empties[i] = empties[-1]
+                empties.pop()
         if played < 0:
             passes += 1
             if passes == 2:
-                break
+                return
+            if sequence is not None:
+                sequence.append(n)  # a pass, so that the colours still alternate
             ko = -1
+            last = -1
         else:
             passes = 0
-            empties[i] = empties[-1]
-            empties.pop()
-            captured = board.play(played, color, set())  # playouts ignore superko
-            empties.extend(captured)
-            ko = captured[0] if len(captured) == 1 and len(chains[played].stones) == 1 else -1
+            captured = play(played, color, scratch)
+            scratch.clear()
+            if sequence is not None:
+                sequence.append(played)
+            if captured:
+                empties.extend(captured)
+                ko = captured[0] if len(captured) == 1 and len(chains[played].stones) == 1 else -1
+            else:
+                ko = -1
+            last = played
         color = 3 - color
-    return _area(now, nbrs)
+
+
+def answer(last, color, now, chains, nbrs, diags, ko) -> int:
+    """The reply to the last stone: capture a chain next to it in atari (the last stone's own
+    chain first), else give an own chain it put in atari its last liberty; -1 if neither."""
+    for n in (last, *nbrs[last]):
+        c = now[n]
+        if c == EMPTY:
+            continue
+        chain = chains[n]
+        if len(chain.libs) == 1:
+            (lib,) = chain.libs
+            if (
+                lib != ko
+                and _sensible(lib, color, now, chains, nbrs, diags)
+                and (c != color or escapes(lib, color, now, chains, nbrs))
+            ):
+                return lib
+    return -1
+
+
+def escapes(p, color, now, chains, nbrs) -> bool:
+    """Whether extending to ``p`` leaves the own chains it joins with more than two liberties
+    or captures (an extension into a ladder is not worth a playout move)."""
+    libs = set()
+    for n in nbrs[p]:
+        c = now[n]
+        if c == EMPTY:
+            libs.add(n)
+        elif c == color:
+            libs |= chains[n].libs
+        elif len(chains[n].libs) == 1:
+            return True
+    libs.discard(p)
+    return len(libs) > 2
+
+
+def _self_atari(p, color, now, chains, nbrs) -> bool:
+    """Whether a stone at ``p`` captures nothing and leaves its chain one liberty."""
+    libs = set()
+    for n in nbrs[p]:
+        c = now[n]
+        if c == EMPTY:
+            libs.add(n)
+        elif c == color:
+            libs |= chains[n].libs
+        elif len(chains[n].libs) == 1:
+            return False
+        if len(libs) > 2:
+            return False
+    libs.discard(p)
+    return len(libs) < 2
 
 
 def _sensible(p, color, colors, chains, nbrs, diags) -> bool:
@@ -115,13 +232,18 @@ def _sensible(p, color, colors, chains, nbrs, diags) -> bool:
     return len(libs) > 1 or (len(libs) == 1 and stones == 1)
 
 
-def _area(colors: list[int], nbrs) -> list[int]:
-    sign = {BLACK: 1, EMPTY: 0}
+def area(colors: list[int], size: int) -> list[int]:
+    """The owner of each point at a playout's end: a stone's colour, an empty point's when
+    its neighbours are all of one colour (+1 Black, -1 White, 0 neither)."""
+    nbrs = neighbours(size)
     result = []
-    for p, c in enumerate(colors):
-        if c != EMPTY:
-            result.append(sign.get(c, -1))
-            continue
-        seen = {colors[n] for n in nbrs[p]} - {EMPTY}
-        result.append(sign.get(seen.pop(), -1) if len(seen) == 1 else 0)
+    for p in range(size * size):
+        c = colors[p]
+        if c == EMPTY:
+            around = 0
+            for n in nbrs[p]:
+                around |= colors[n]
+            result.append(1 if around == BLACK else -1 if around == WHITE else 0)
+        else:
+            result.append(1 if c == BLACK else -1)
     return result

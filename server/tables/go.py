@@ -126,8 +126,15 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
             self.publish("started")
         elif options.bot is not None:
             human = "white" if options.bot == "black" else "black"
-            self.seat_bot(options.bot, self.hall.bots.name)
+            self.seat_bot(options.bot, self.hall.bots.seat_name(options.bot_level))
             self.sit(creator, human)
+
+    def seat_info(self, occupant: Occupant | None) -> dict[str, Any] | None:
+        """A bot's seat also says its rung of the ladder, when the table chose one."""
+        info = super().seat_info(occupant)
+        if info is not None and occupant.bot and self.options.bot_level is not None:
+            info["bot_level"] = self.options.bot_level
+        return info
 
     @property
     def golden(self) -> bool:

@@ -1,0 +1,66 @@
+"""The Go ladder: the opponents a player can choose, weakest first, each with its measured rank.
+
+A rung is named on the wire by what plays it: ``simple`` (the one-pass bot of
+:mod:`qipai.go.bot`), ``mcts:N`` (the search bot of :mod:`qipai.go.mcts` with N playouts a
+move) or ``gnugo:L`` (GNU Go at level L, only where the hall has it).  The ranks are not
+guessed: they are the figures ``bench/go_ladder.py`` printed for these rungs on 9x9 in the run
+written in ``MEASURED_BY`` (its one assumption, GNU Go level 10 at about 8 kyu and 100 Elo a
+kyu, is the bench's anchor).  A new run of the bench gives the new figures to put here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from qipai.go.bot import SimpleBot
+from qipai.go.errors import BadOptions
+from qipai.go.mcts import MctsBot
+
+MEASURED_BY = (
+    "python bench/go_ladder.py --games 6 --seed 7 --rungs simple mcts:300 mcts:2000 "
+    "--gnugo 1 5 10  (2026-12-02, 9x9, komi 3.5 stones)"
+)
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One opponent: its wire name, its measured rank on 9x9 and its Elo in that run."""
+
+    name: str
+    kyu: int
+    elo: int
+
+    @property
+    def engine(self) -> str:
+        """``builtin`` or ``gnugo``: what the hall needs to seat it."""
+        return "gnugo" if self.name.startswith("gnugo:") else "builtin"
+
+    @property
+    def strength(self) -> int:
+        """The playouts of a search rung, the level of a GNU Go rung, 0 for ``simple``."""
+        _, _, arg = self.name.partition(":")
+        return int(arg) if arg else 0
+
+
+# The measured table, weakest first (see MEASURED_BY).
+RUNGS: tuple[Rung, ...] = ()
+
+BUILTIN_RUNGS = tuple(r for r in RUNGS if r.engine == "builtin")
+
+
+def rung(name: str) -> Rung:
+    """The rung called ``name``, or BadOptions naming the rungs there are."""
+    for r in RUNGS:
+        if r.name == name:
+            return r
+    names = ", ".join(r.name for r in RUNGS)
+    raise BadOptions(f"option 'bot_level' must be one of {names}")
+
+
+def builtin_bot(name: str, rng: random.Random) -> SimpleBot | MctsBot:
+    """The built-in bot of a ``simple`` or ``mcts:N`` rung, seeded by ``rng``."""
+    r = rung(name)
+    if r.engine != "builtin":
+        raise BadOptions(f"{name} is not a built-in bot")
+    return MctsBot(rng, r.strength) if r.strength else SimpleBot(rng)
