@@ -3,20 +3,30 @@
 Duplicate deals take the luck of the wall out: every seeded deal is played four times, the
 tested bot sitting in each seat in turn with the baseline (``qipai.mahjong.bot_shape``) in the
 other three, so a seat's good tiles favour neither side. Each hand is a one-hand match at stake
-1 (the ruleset's default options, ``base`` 1, fresh table state; Lengzi's 下炮 as each bot
-chooses it). Each deal is also played once by four baselines, the reference: per ruleset and
-level the bench prints the tested bot's mean gain per hand over the baseline that held the same
-seat in the reference (points at stake 1), with a 95 % confidence interval over deals (the four
-plays of a deal are one sample; above zero = it beats today's bot), its win rate and
-deal-in rate beside the baseline's own in the same hands, and its decision time (mean, p99).
+1 (the room's default options, ``base`` 1, fresh table state; Lengzi's 下炮 as each bot
+chooses it). Each deal is also played once by four baselines, the reference. Per room (every
+room of the registry, 血战到底 apart from 四川) and level the bench prints:
 
-    python bench/bot_league.py [--deals N] [--levels strong,normal] [--rulesets a,b] [--jobs J]
+- ``points/hand``: the tested bot's mean points per hand at stake 1 against three baselines,
+  with a 95 % confidence interval over deals (the four plays of a deal are one sample; the
+  game is zero-sum, so above zero = it beats today's bot);
+- ``gain``: the same less what the baseline scored in the same seat of the reference play, a
+  lower-variance reading of the same difference;
+- its win and deal-in rates beside the baseline's in the same seats of the reference play, and
+  the deal-in ratio (the target is at most 60 %);
+- its decision time (mean, p99).
+
+Deals are split into chunks over ``--jobs`` worker processes; every deal is seeded by its
+number, so the figures (all but the times) are the same for any ``--jobs``.
+
+    python bench/bot_league.py [--deals N] [--levels strong,normal] [--rooms a,b] [--jobs J]
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import sys
 import time
@@ -29,41 +39,36 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from qipai.mahjong import bot_shape  # noqa: E402 - after the path fix above
 from qipai.mahjong.analysis import prepare_tables  # noqa: E402
 from qipai.mahjong.bots import choose_action, choose_between_hands  # noqa: E402
-from qipai.mahjong.rulesets import get_ruleset  # noqa: E402
+from qipai.mahjong.rulesets import get_ruleset, mahjong_rooms  # noqa: E402
 from qipai.mahjong.table.machine import HandMachine  # noqa: E402
-
-RULESETS = ("sichuan", "baicheng", "lengzi", "zhongyou")
 
 
 @dataclass
 class Tally:
-    """One level's results in one ruleset; ``deal_points`` = each deal's mean gain over the
-    baseline (points the tested bot won minus what the baseline won in the same seat)."""
+    """One level's results in one room. ``deal_points``: each deal's mean points of the tested
+    bot over its four seats; ``deal_gains``: the same less the reference baseline's points in
+    those seats. ``ref_*`` count the reference play's seats (four a deal)."""
 
     deal_points: list[float] = field(default_factory=list)
+    deal_gains: list[float] = field(default_factory=list)
     hands: int = 0
     wins: int = 0
     deal_ins: int = 0
-    base_wins: int = 0
-    base_deal_ins: int = 0
-    base_seats: int = 0
+    ref_seats: int = 0
+    ref_wins: int = 0
+    ref_deal_ins: int = 0
     times: list[float] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
-        self.deal_points += other.deal_points
-        self.hands += other.hands
-        self.wins += other.wins
-        self.deal_ins += other.deal_ins
-        self.base_wins += other.base_wins
-        self.base_deal_ins += other.base_deal_ins
-        self.base_seats += other.base_seats
-        self.times += other.times
+        for name, value in vars(other).items():
+            setattr(self, name, getattr(self, name) + value)
 
 
-def play(name: str, level: str | None, seed: int, tested: int, tally: Tally) -> list[int]:
+def play(room: str, level: str | None, seed: int, tested: int, tally: Tally) -> list[int]:
     """One play of deal ``seed`` with the tested bot in seat ``tested`` (``level`` None: the
     baseline in every seat, the reference play); the seat totals."""
-    ruleset = get_ruleset(name)
+    cls, found = mahjong_rooms()[room]
+    ruleset = get_ruleset(cls.name, dict(found.imposed))
     table_state = ruleset.new_table_state()
     for choice in ruleset.between_hands_choices():
         for seat in range(4):
@@ -85,73 +90,86 @@ def play(name: str, level: str | None, seed: int, tested: int, tally: Tally) -> 
         hand.apply(action)
     settlement = hand.settlement
     assert settlement is not None
-    if level is None:
-        return settlement.seat_totals()
-    tally.hands += 1
-    tally.base_seats += 3
+    seats = range(4) if level is None else (tested,)
     for win in settlement.wins:
-        if win.seat == tested:
-            tally.wins += 1
+        if level is None:
+            tally.ref_wins += 1
+            tally.ref_deal_ins += win.discarder is not None
         else:
-            tally.base_wins += 1
-        if win.discarder == tested:
-            tally.deal_ins += 1
-        elif win.discarder is not None:
-            tally.base_deal_ins += 1
+            tally.wins += win.seat == tested
+            tally.deal_ins += win.discarder == tested
+    if level is None:
+        tally.ref_seats += len(seats)
+    else:
+        tally.hands += 1
     return settlement.seat_totals()
 
 
-def run_deals(name: str, level: str, seeds: range) -> Tally:
-    """Each deal: the reference play, then the tested bot in each seat; a deal's sample is the
-    tested bot's mean gain over the baseline that held the same seat in the reference."""
+def run_deals(room: str, level: str, seeds: range) -> Tally:
+    """Each deal: the reference play, then the tested bot in each seat."""
     tally = Tally()
     for seed in seeds:
-        reference = play(name, None, seed, 0, tally)
-        gains = [play(name, level, seed, t, tally)[t] - reference[t] for t in range(4)]
-        tally.deal_points.append(sum(gains) / 4)
+        reference = play(room, None, seed, 0, tally)
+        points = [play(room, level, seed, t, tally)[t] for t in range(4)]
+        tally.deal_points.append(sum(points) / 4)
+        tally.deal_gains.append((sum(points) - sum(reference)) / 4)
     return tally
 
 
-def league(name: str, level: str, deals: int, jobs: int) -> Tally:
-    chunk = max(1, deals // (jobs * 4))
+def league(room: str, level: str, deals: int, jobs: int) -> Tally:
+    chunk = max(1, min(50, deals // (jobs * 4) or 1))
     parts = [range(start, min(start + chunk, deals)) for start in range(0, deals, chunk)]
     tally = Tally()
     if jobs == 1:
         for part in parts:
-            tally.add(run_deals(name, level, part))
+            tally.add(run_deals(room, level, part))
         return tally
     with ProcessPoolExecutor(jobs, initializer=prepare_tables) as pool:
-        for result in pool.map(run_deals, [name] * len(parts), [level] * len(parts), parts):
+        for result in pool.map(run_deals, [room] * len(parts), [level] * len(parts), parts):
             tally.add(result)
     return tally
 
 
-def report(name: str, level: str, tally: Tally) -> str:
-    points = tally.deal_points
-    mean = statistics.fmean(points)
-    half = 1.96 * statistics.stdev(points) / math.sqrt(len(points)) if len(points) > 1 else 0
+def interval(samples: list[float]) -> str:
+    mean = statistics.fmean(samples)
+    half = 1.96 * statistics.stdev(samples) / math.sqrt(len(samples)) if len(samples) > 1 else 0
+    return f"{mean:+7.3f} [{mean - half:+7.3f}, {mean + half:+7.3f}]"
+
+
+def report(room: str, level: str, tally: Tally) -> str:
     times = sorted(tally.times)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    deal_in = tally.deal_ins / tally.hands
+    ref_deal_in = tally.ref_deal_ins / tally.ref_seats
+    ratio = f"{deal_in / ref_deal_in:4.0%}" if ref_deal_in else "  - "
     return (
-        f"{name:9s} {level:7s} {len(points):5d} deals  gain/hand {mean:+8.3f} "
-        f"[{mean - half:+8.3f}, {mean + half:+8.3f}]  win {tally.wins / tally.hands:6.1%} "
-        f"(shape {tally.base_wins / tally.base_seats:6.1%})  deal-in "
-        f"{tally.deal_ins / tally.hands:6.1%} (shape {tally.base_deal_ins / tally.base_seats:6.1%})"
-        f"  decision {statistics.fmean(times) * 1e3:5.2f} ms, p99 {p99 * 1e3:5.2f} ms"
+        f"{room:9s} {level:7s} {len(tally.deal_points):5d}  {interval(tally.deal_points)}  "
+        f"{interval(tally.deal_gains)}  {tally.wins / tally.hands:5.1%} "
+        f"({tally.ref_wins / tally.ref_seats:5.1%})  {deal_in:5.1%} ({ref_deal_in:5.1%}) {ratio}"
+        f"  {statistics.fmean(times) * 1e3:5.2f} {p99 * 1e3:6.2f}"
     )
+
+
+HEADER = (
+    "room      level   deals  points/hand [95 % CI]      gain over baseline [95 % CI]  "
+    "win (base)     deal-in (base) ratio  ms mean  p99"
+)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--levels", default="strong,normal,easy")
-    parser.add_argument("--rulesets", default=",".join(RULESETS))
+    parser.add_argument("--rooms", default=",".join(mahjong_rooms()))
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     prepare_tables()
-    for name in args.rulesets.split(","):
+    load = os.getloadavg()[0]
+    print(f"{args.deals} duplicate deals a room, {args.jobs} jobs, load average {load:.2f}")
+    print(HEADER, flush=True)
+    for room in args.rooms.split(","):
         for level in args.levels.split(","):
-            print(report(name, level, league(name, level, args.deals, args.jobs)), flush=True)
+            print(report(room, level, league(room, level, args.deals, args.jobs)), flush=True)
 
 
 if __name__ == "__main__":

@@ -18,10 +18,17 @@ DEAL_IN_WORTH = 4.0
 before the ruleset's own surcharge on the discarder (``Ruleset.discard_win_surcharge``)."""
 
 
+READY_PER_DISCARD = 0.065
+READY_PER_MELD = 0.1
+"""How much each discard and each meld adds to an opponent's chance of being ready: fitted to
+today's bot in the four rooms (``ready_scores`` of its hand against the number of its discards
+and melds; Sichuan's hands are the fastest, Lengzi's the slowest)."""
+
+
 def readiness(opponent: Opponent, wall: int) -> float:
     """Chance that ``opponent`` is ready now, from its melds, river length and the wall."""
     melds = len(opponent.melds)
-    chance = 0.035 * max(0, len(opponent.discards) - 4) + 0.12 * melds
+    chance = READY_PER_DISCARD * max(0, len(opponent.discards) - 3.5) + READY_PER_MELD * melds
     if opponent.hand_size <= 4:
         chance = max(chance, 0.75)
     if wall < 20:

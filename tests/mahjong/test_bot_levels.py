@@ -10,8 +10,9 @@ import pytest
 
 from qipai.mahjong import bot_player, bot_shape
 from qipai.mahjong.bots import LEVELS, choose_action, choose_between_hands, play_hand, play_match
-from qipai.mahjong.rulesets import get_ruleset
+from qipai.mahjong.rulesets import get_ruleset, mahjong_rooms
 from qipai.mahjong.rulesets.baicheng import Baicheng, BaichengOptions
+from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.table.actions import ActionType as A
 from qipai.mahjong.table.machine import HandMachine
 from qipai.mahjong.table.match import Match, MatchLength
@@ -21,12 +22,19 @@ from tests.mahjong.test_lengzi_table import Deal
 from tests.mahjong.test_machine_positions import E, S, Table, W, discard
 
 RULESETS = ("sichuan", "baicheng", "lengzi", "zhongyou", "guobiao")
+ROOMS = tuple(mahjong_rooms())
+"""Every room the hall offers (血战到底 plays on after a win), so a new room is covered here."""
 
 
-@pytest.mark.parametrize("name", RULESETS)
-def test_every_level_chooses_only_legal_actions_and_hands_end(name: str) -> None:
+def room_ruleset(room: str) -> Ruleset:
+    cls, found = mahjong_rooms()[room]
+    return get_ruleset(cls.name, dict(found.imposed))
+
+
+@pytest.mark.parametrize("room", ROOMS)
+def test_every_level_chooses_only_legal_actions_and_hands_end(room: str) -> None:
     for seed in range(3):
-        hand = HandMachine(get_ruleset(name), seed, seed % 4)
+        hand = HandMachine(room_ruleset(room), seed, seed % 4)
         levels = [LEVELS[(seed + s) % 3] for s in range(4)]
         while not hand.over:
             for seat in hand.to_act():
@@ -64,6 +72,15 @@ def test_a_bot_match_replays_from_its_seeds() -> None:
         again.history,
         again.table_state,
     )
+
+
+@pytest.mark.parametrize("room", ROOMS)
+def test_a_bot_hand_replays_identically_from_its_seed_in_every_room(room: str) -> None:
+    def played() -> dict:
+        hand = HandMachine(room_ruleset(room), 11, 2)
+        return play_hand(hand, ["strong", "easy", "normal", "strong"]).record()
+
+    assert played() == played()
 
 
 def test_every_level_takes_a_win() -> None:
@@ -149,3 +166,27 @@ def test_four_bot_hands_still_end_with_settlements_in_every_ruleset() -> None:
     for name in RULESETS:
         hand = play_hand(HandMachine(get_ruleset(name), 7, 1), ["strong"] * 4)
         assert hand.settlement is not None and hand.over
+
+
+def test_in_lengzi_the_bot_breaks_its_ready_hand_rather_than_feed_a_ready_flush() -> None:
+    """LZ-10: a 点炮 feeds 100 into the pot, whatever the win is worth. West shows three dot
+    pungs and is plainly ready on dots; South is ready by throwing its lone 5p. Strong and
+    normal throw 9m instead, a kind West itself threw; easy and today's bot feed the 5p."""
+    deal = Deal(get_ruleset("lengzi"))
+    river = deal.tiles("9m 1s E S W N 9s 2m")
+    hand = deal.start(
+        [
+            "2m 3m 4m 6s 7s 7s 3s 4s C C F F 2p",
+            "2m 3m 4m 6m 7m 8m 2s 3s 4s 6s 7s 9m 9m 5p",
+            "[111p] [444p] [777p] 2p 3p 5s 5s",
+            "6m 7m 8m 5p 5p 6p 7p 8p 9p 9p 3s 3s 2m",
+        ],
+        dealer=S,
+        turn=S,
+        filler=10,
+    )
+    hand.seats[W].discards.extend(river)
+    for level in ("strong", "normal"):
+        assert kind_of(choose_action(hand, S, level).tile) == parse_kinds("9m")[0]
+    for move in (choose_action(hand, S, "easy"), bot_shape.choose_action(hand, S)):
+        assert kind_of(move.tile) == parse_kinds("5p")[0]
