@@ -333,6 +333,30 @@ async def bench(options) -> None:
                 hall.wait(timeout=20)
 
 
+def serve_profiled(db: str, out: str) -> None:
+    """Diagnostic child (QIPAI_BENCH_PROFILE=FILE): the hall under cProfile, its stats written
+    to ``out`` when the bench stops it (SIGTERM), to say where the hall's time goes."""
+    import cProfile
+    import signal
+
+    profile = cProfile.Profile()
+
+    def stop(signum, frame) -> None:
+        profile.disable()
+        profile.dump_stats(out)
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    profile.enable()
+    trio.run(serve_hall, db)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--serve"]:
-        trio.run(serve_hall, sys.argv[2])
+        import os
+
+        profile_to = os.environ.get("QIPAI_BENCH_PROFILE")
+        if profile_to:
+            serve_profiled(sys.argv[2], profile_to + Path(sys.argv[2]).stem)
+        else:
+            trio.run(serve_hall, sys.argv[2])

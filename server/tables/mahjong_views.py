@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgpack
+
 from qipai.mahjong.table.events import Event
 from qipai.mahjong.table.match import Match
+from qipai.mahjong.table.views import ViewParts
 from qipai.platform.mahjong_table import CLAIM_PHASES, MahjongTableMatch
 from qipai.protocol import encode
 
 from .base import _GAME_KEY, _VIEW_KEY, _YOU_KEY, Occupant, Table, _entries, _map_header
 
-_HAND_KEY = encode("hand")
+_HAND_KEY, _SEATS_KEY, _LEGAL_KEY = (encode(key) for key in ("hand", "seats", "legal_actions"))
+_array_header = msgpack.Packer().pack_array_header
+_NO_HAND = _HAND_KEY + encode(None)
 
 
 def redact(event: Event, seats: frozenset[int]) -> dict[str, Any]:
@@ -178,12 +183,26 @@ class MahjongViews(Table):
         if hand is None:
             return None
         view = hand.view(seat)
-        paused = self.paused_until is not None  # takes no action (``act``: wrong_phase)
-        if seat is not None and core.answered(seat) or not core.in_hand() or paused:
+        if not self._may_act(seat):
             view["legal_actions"] = []
         if core.hand_number not in self.game_ids:
             view["settlement"] = None  # shown once the hand's record is committed
         return view
+
+    def _may_act(self, seat: int | None) -> bool:
+        """Whether the hand view lists the seat's legal actions: not once it answered, nor
+        between hands, nor while a restored match waits (``act``: wrong_phase)."""
+        core = self.core
+        if seat is not None and core.answered(seat) or not core.in_hand():
+            return False
+        return self.paused_until is None
+
+    def _hand_wire(self) -> HandWire | None:
+        """This moment's hand view for every receiver, its shared parts encoded once."""
+        hand = self.core.hand
+        if hand is None:
+            return None
+        return HandWire(ViewParts(hand), self._may_act, self.core.hand_number in self.game_ids)
 
     def view(
         self,
@@ -280,6 +299,7 @@ class MahjongViews(Table):
             head["events"] = None  # each receiver's redaction goes here
         view_head = _map_header(len(shared) + 3) + _entries(shared) + _YOU_KEY
         game_bytes = _GAME_KEY + encode(game)
+        hand_wire: list[HandWire | None] = []  # built for the first receiver of full views
         for session in list(self.audience):
             name = session.name
             seats = seats_by_name.get(name)
@@ -301,6 +321,9 @@ class MahjongViews(Table):
                 else:
                     # The view's head and game are the same for every receiver: encoded once,
                     # spliced around each one's own ``you`` and hand (the same bytes).
+                    if not hand_wire:
+                        hand_wire.append(self._hand_wire())
+                    wire = hand_wire[0]
                     data = b"".join(
                         (
                             _map_header(len(message) + 1),
@@ -309,8 +332,7 @@ class MahjongViews(Table):
                             view_head,
                             encode(self._you(seats, seat)),
                             game_bytes,
-                            _HAND_KEY,
-                            encode(self.hand_view(seat)),
+                            _NO_HAND if wire is None else wire.encoded(seat),
                         )
                     )
                 encoded[seats, incremental] = data
@@ -319,10 +341,41 @@ class MahjongViews(Table):
 
     def _legal_wire(self, seat: int | None) -> list[dict[str, Any]]:
         """What ``hand.legal_actions`` of the full view would hold for ``seat``."""
-        core = self.core
-        hand = core.hand
-        if hand is None or seat is None or not core.in_hand() or core.answered(seat):
-            return []
-        if self.paused_until is not None:  # a restored match waiting for its players
+        hand = self.core.hand
+        if hand is None or seat is None or not self._may_act(seat):
             return []
         return [action.to_wire() for action in hand.legal_actions(seat)]
+
+
+class HandWire:
+    """The encoded ``hand`` entry of one event's full views: the head and every seat as the
+    others see it are encoded once, and each receiver's bytes splice in its own seat and
+    legal actions (the same bytes as encoding its ``hand_view``)."""
+
+    def __init__(self, parts: ViewParts, may_act: Any, stored: bool) -> None:
+        self.parts = parts
+        self.may_act = may_act
+        head = parts.head if stored else {**parts.head, "settlement": None}
+        self.prefix = b"".join(
+            (
+                _HAND_KEY,
+                _map_header(len(head) + 2),
+                _entries(head),
+                _SEATS_KEY,
+                _array_header(len(parts.others)),
+            )
+        )
+        self.others = [encode(seat) for seat in parts.others]
+        self._empty = self._join(None, [])
+
+    def encoded(self, seat: int | None) -> bytes:
+        if seat is None:
+            return self._empty
+        legal = self.parts.legal(seat) if self.may_act(seat) else []
+        return self._join(seat, legal)
+
+    def _join(self, seat: int | None, legal: list[dict[str, Any]]) -> bytes:
+        seats = list(self.others)
+        if seat is not None:
+            seats[seat] = encode(self.parts.own(seat))
+        return b"".join((self.prefix, *seats, _LEGAL_KEY, encode(legal)))

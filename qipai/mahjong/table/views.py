@@ -35,10 +35,66 @@ def river_wire(state: SeatState) -> list[dict]:
 
 def seat_view(hand: HandMachine, seat: int | None) -> dict:
     """The state as ``seat`` may see it; None = a spectator (public information only)."""
-    ended = hand.phase is Phase.ENDED
-    voids_public = hand.phase is not Phase.DECLARE_VOID
-    seats = []
-    for s, state in enumerate(hand.seats):
+    parts = ViewParts(hand)
+    return parts.view(seat)
+
+
+class ViewParts:
+    """One moment of a hand, cut into what every receiver may see (the head, each seat as the
+    others see it) and what only one seat sees of itself (``own``, ``legal``): a table builds
+    the shared parts once per event and adds each seat's own, rather than every seat's view
+    whole (``server/tables/mahjong_views.py`` also encodes the shared parts once).
+
+    Another seat sees of seat ``s`` exactly what a spectator sees, so ``others[s]`` is both.
+    """
+
+    def __init__(self, hand: HandMachine) -> None:
+        self.hand = hand
+        ended = hand.phase is Phase.ENDED
+        self.ended = ended
+        self.voids_public = hand.phase is not Phase.DECLARE_VOID
+        window = hand.window
+        self.head = {
+            "ruleset": hand.ruleset.name,
+            "options": hand.ruleset.options.to_values(),
+            "phase": hand.phase.value,
+            "dealer": hand.dealer,
+            "turn": hand.current if hand.phase is Phase.TURN else None,
+            "wall": hand.wall.remaining(),
+            **hand.wall_info(),
+            "table": hand.ruleset.public_state(hand),
+            "offer": {"actor": window.actor, "tile": window.tile, "robbing": window.robbing}
+            if window
+            else None,
+            "payments": [p.to_wire() for p in hand.ledger],
+            "settlement": hand.settlement.to_wire() if hand.settlement else None,
+        }
+        self.others = [self._seat(s, None) for s in range(len(hand.seats))]
+
+    def own(self, seat: int) -> dict:
+        """Seat ``seat`` as its own player sees it: its tiles, its hint line, its 定缺."""
+        if self.ended or self.hand.seats[seat].win is not None:
+            shown = self.others[seat]  # open to all: only the hint line is the seat's own
+            if self.voids_public:
+                return shown
+        return self._seat(seat, seat)
+
+    def legal(self, seat: int | None) -> list[dict]:
+        if seat is None:
+            return []
+        return [a.to_wire() for a in self.hand.legal_actions(seat)]
+
+    def view(self, seat: int | None) -> dict:
+        seats = list(self.others)
+        if seat is not None:
+            seats[seat] = self.own(seat)
+        return {**self.head, "seats": seats, "legal_actions": self.legal(seat)}
+
+    def _seat(self, s: int, seat: int | None) -> dict:
+        """Seat ``s`` as the receiver holding ``seat`` sees it."""
+        hand = self.hand
+        state = hand.seats[s]
+        ended = self.ended
         hint = hand.hint(s) if s == seat and state.win is None and not ended else None
         shown = hint.to_wire() if hint else None
         open_hand = ended or state.win is not None or s == seat
@@ -50,41 +106,19 @@ def seat_view(hand: HandMachine, seat: int | None) -> dict:
                 and not open_hand
             )
             melds.append({"type": meld.type, "hidden": True} if hidden else meld_wire(meld))
-        seats.append(
-            {
-                "seat": s,
-                "hand_size": len(state.concealed),
-                "hand": sorted(state.concealed) if open_hand else None,
-                "waits": shown["waits"] if shown else None,
-                "ready_discards": shown["ready_discards"] if shown else None,
-                "shanten": shown["shanten"] if shown else None,
-                "cannot_win": shown["cannot_win"] if shown else None,
-                "melds": melds,
-                "discards": list(state.discards),
-                "river": river_wire(state),
-                "flowers": list(state.flowers),
-                "void": state.void if (voids_public or s == seat) else None,
-                "won": state.win.to_wire() if state.win else None,
-                "left": state.left,
-            }
-        )
-    window = hand.window
-    return {
-        "ruleset": hand.ruleset.name,
-        "options": hand.ruleset.options.to_values(),
-        "phase": hand.phase.value,
-        "dealer": hand.dealer,
-        "turn": hand.current if hand.phase is Phase.TURN else None,
-        "wall": hand.wall.remaining(),
-        **hand.wall_info(),
-        "seats": seats,
-        "table": hand.ruleset.public_state(hand),
-        "offer": {"actor": window.actor, "tile": window.tile, "robbing": window.robbing}
-        if window
-        else None,
-        "payments": [p.to_wire() for p in hand.ledger],
-        "legal_actions": [a.to_wire() for a in hand.legal_actions(seat)]
-        if seat is not None
-        else [],
-        "settlement": hand.settlement.to_wire() if hand.settlement else None,
-    }
+        return {
+            "seat": s,
+            "hand_size": len(state.concealed),
+            "hand": sorted(state.concealed) if open_hand else None,
+            "waits": shown["waits"] if shown else None,
+            "ready_discards": shown["ready_discards"] if shown else None,
+            "shanten": shown["shanten"] if shown else None,
+            "cannot_win": shown["cannot_win"] if shown else None,
+            "melds": melds,
+            "discards": list(state.discards),
+            "river": river_wire(state),
+            "flowers": list(state.flowers),
+            "void": state.void if (self.voids_public or s == seat) else None,
+            "won": state.win.to_wire() if state.win else None,
+            "left": state.left,
+        }

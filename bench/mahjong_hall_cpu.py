@@ -1,0 +1,172 @@
+"""The mahjong hall's own CPU per action, in one process and without sockets.
+
+``bench/server_load.py --mahjong`` measures the hall as a server (sockets, a child process,
+clients in another); on a shared box its figures move with the load. This drives the same
+``Hall`` in process: N tables of four in-memory sessions (the sessions get the bytes a
+connection would write), each answering its newest view at once with a plain legal choice,
+and prints the hall's CPU time per action with the clients' own decoding taken out. Run under
+cProfile (``--profile FILE``) it says where the hall's time goes.
+
+    python bench/mahjong_hall_cpu.py [--tables 25] [--actions 20000] [--room sichuan]
+        [--incremental] [--no-log] [--profile FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import msgpack
+import trio
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from mahjong_load import pick  # noqa: E402
+
+from server.bots import BotFactory  # noqa: E402
+from server.hall import Hall, HallConfig  # noqa: E402
+from server.session import Session  # noqa: E402
+from server.store import Store  # noqa: E402
+from server.tables.mahjong import prepare_analysis  # noqa: E402
+from server.tables.mahjong_config import FAST  # noqa: E402
+
+
+class Player:
+    """One seat's connection without a socket: its pushes arrive on a memory channel."""
+
+    def __init__(self, hall: Hall, name: str) -> None:
+        self.hall = hall
+        send, self.inbox = trio.open_memory_channel(1 << 20)
+        self.session = Session("bench", send)
+        self.session.greeted = True
+        self.session.name = name
+        hall.connected(self.session)
+        hall.online[name] = self.session
+        self.next_id = 0
+        self.table = 0
+        self.decoding = 0.0
+        """CPU seconds this client spent decoding (taken out of the hall's figure)."""
+
+    async def request(self, kind: str, **fields) -> None:
+        self.next_id += 1
+        await self.hall.handle(self.session, {"type": kind, "id": self.next_id, **fields})
+
+    def newest(self) -> dict | None:
+        """The newest full view, or the newest incremental event's own part (replies and
+        lobby pushes come between them)."""
+        found = None
+        start = time.process_time()
+        while True:
+            try:
+                message = msgpack.unpackb(self.inbox.receive_nowait())
+            except trio.WouldBlock:
+                break
+            if "view" in message:
+                found = message["view"]
+            elif message.get("type") == "event" and "you" in message:
+                you = message["you"]
+                found = {"you": you, "hand": {"legal_actions": you["legal_actions"]}}
+        self.decoding += time.process_time() - start
+        return found
+
+
+def choose(view: dict) -> dict | None:
+    if "ready" in view["you"]["legal"]:
+        return {"action": "ready"}
+    choice = pick(view["hand"]["legal_actions"]) if view.get("hand") else None
+    if choice is None:
+        return None
+    return {"action": choice["type"], **({"tile": choice["tile"]} if "tile" in choice else {})}
+
+
+async def open_table(hall: Hall, index: int, room: str, incremental: bool) -> list[Player]:
+    players = [Player(hall, f"p{index}x{n}") for n in range(4)]
+    options = {"hands": 64, "timed": False}
+    await players[0].request("create_table", room=room, options=options)
+    table = max(hall.tables)
+    for n, player in enumerate(players):
+        player.table = table
+        await player.request("sit", table=table, seat=str(n))
+        if incremental:
+            await player.request("act", table=table, action="incremental", on=True)
+    return players
+
+
+async def drive(options: argparse.Namespace) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(f"{tmp}/hall.db")
+        config = HallConfig(mahjong=FAST, log_tables=not options.no_log)
+        async with trio.open_nursery() as nursery:
+            hall = Hall(store, nursery, BotFactory(None, seed=1), config)
+            tables = [
+                await open_table(hall, i, options.room, options.incremental)
+                for i in range(options.tables)
+            ]
+            players = [p for seats in tables for p in seats]
+            actions = 0
+            warm = options.actions // 10
+            start = None
+            while actions < warm + options.actions:
+                if actions >= warm and start is None:
+                    for player in players:
+                        player.decoding = 0.0
+                    start, wall = time.process_time(), time.perf_counter()
+                    if options.profile:
+                        import cProfile
+
+                        profile = cProfile.Profile()
+                        profile.enable()
+                acted = False
+                for player in players:
+                    view = player.newest()
+                    request = choose(view) if view else None
+                    if request is not None:
+                        await player.request("act", table=player.table, **request)
+                        actions += 1
+                        acted = True
+                await trio.sleep(0 if acted else 0.001)
+            cpu = time.process_time() - start
+            elapsed = time.perf_counter() - wall
+            if options.profile:
+                profile.disable()
+                profile.dump_stats(options.profile)
+            decoding = sum(p.decoding for p in players)
+            nursery.cancel_scope.cancel()
+        store.close()
+    return {
+        "actions": options.actions,
+        "hall_us": 1e6 * (cpu - decoding) / options.actions,
+        "decode_us": 1e6 * decoding / options.actions,
+        "per_s": options.actions / elapsed,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=25)
+    parser.add_argument("--actions", type=int, default=20000)
+    parser.add_argument("--room", default="sichuan")
+    parser.add_argument("--incremental", action="store_true")
+    parser.add_argument("--no-log", action="store_true", help="tables without the action log")
+    parser.add_argument("--profile", help="write the measured part's cProfile stats here")
+    options = parser.parse_args()
+    prepare_analysis()
+    figures = trio.run(drive, options)
+    mode = "incremental events" if options.incremental else "full views"
+    log = "no action log" if options.no_log else "action log on"
+    print(
+        f"in-process hall, {options.room}, {options.tables} tables, {mode}, {log}: "
+        f"{figures['hall_us']:.0f} us of hall CPU per action ({figures['actions']} actions, "
+        f"clients' decoding {figures['decode_us']:.0f} us/action taken out), "
+        f"{figures['per_s']:.0f} actions/s, load average {os.getloadavg()[0]:.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
