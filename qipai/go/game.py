@@ -12,7 +12,7 @@ millisecond, and it cannot drift from what playing forward produces.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from typing import NamedTuple
 
@@ -115,7 +115,6 @@ class Game:
         self.handicap = handicap
         self._args = {"size": size, "komi": komi, "handicap": handicap, "first": first}
         self._board = Board(size)
-        self._board_play = self._board.play  # bound once: the replay hot path calls it per move
         self._sides = _side_table(size)
         self._points = _point_table(size)
         self._indexes = _index_table(size)
@@ -297,31 +296,28 @@ class Game:
         if color is not mover and color is not None:
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
         try:
-            index = self._indexes[point]  # any 2-tuple on the board: (3.0, 4) too, hence:
-            if type(point[0]) is not int or type(point[1]) is not int:
+            col, row = point
+            index = self._indexes[point]  # any pair equal to a board point: (3.0, 4) too, hence:
+            if type(col) is not int or type(row) is not int:
                 index = self._index(coerce_point(point, self.size))  # raises bad_point
-        except (KeyError, TypeError):  # a GTP string, a list, off the board or not a point
+        except (KeyError, TypeError, ValueError):  # a GTP string, a list, off the board, junk
             index = self._index(coerce_point(point, self.size))
         try:
-            removed = self._board_play(index, value, self._seen)
+            removed = self._board.play(index, value, self._seen)
         except BoardRefusal as refusal:
             where = format_point(self._points[index], self.size)
             raise IllegalMove(
                 refusal.code, f"{mover.name.lower()} {where}: {refusal.code}"
             ) from None
-        move = self._capturing_move(mover, index, removed) if removed else quiet_moves[index]
+        if removed:  # one move in sixteen in real games: no Python-level frames for it
+            self.captures[mover] += len(removed)
+            points = self._points
+            move = _new_move(Move, (mover, points[index], tuple(map(points.__getitem__, removed))))
+        else:
+            move = quiet_moves[index]
         self.moves.append(move)
         self.to_move = opponent
         return move
-
-    def _capturing_move(self, mover: Color, index: int, removed: Sequence[int]) -> Move:
-        """The record of a capture, and the count (a method of its own: a comprehension in
-        ``play`` would put its variables in cells, a cost on every move).  One move in sixteen
-        captures in real games, so it is built without Python-level frames: ``map`` instead of a
-        generator, and the tuple constructor instead of the named tuple's ``__new__``."""
-        self.captures[mover] += len(removed)
-        points = self._points
-        return _new_move(Move, (mover, points[index], tuple(map(points.__getitem__, removed))))
 
     def pass_(self, color: Color | None = None) -> Move:
         """Pass; the second pass in a row stops play for scoring (GO-04 a)."""
