@@ -65,7 +65,7 @@ def payment_lines(rule: PaymentRule, strings: Strings) -> list[str]:
     said plainly, never shown raw."""
     pad = " " * max(1, NAME_CELLS - cell_len(rule.reason))
     scale = f"scale_{rule.scale}" if strings.knows(f"scale_{rule.scale}") else "scale_unknown"
-    amount = strings(scale, amount=rule.amount)
+    amount = strings(scale, amount=rule.amount, plus=rule.plus)
     if rule.payer or rule.payee:
         amount = f"{party(rule.payer, strings)} → {party(rule.payee, strings)}: {amount}"
     line = f"  {rule.reason}{pad}{amount}"

@@ -29,6 +29,7 @@ NOT_READY = "not_ready"  # each seat in play that is not ready at a drawn hand
 READY = "ready"  # each ready seat
 PAYERS = "payers"  # the seats that paid that money
 LEFT_BEHIND = "left_behind"  # the three seats other than the first to leave
+BYSTANDERS = "bystanders"  # each seat that neither won nor dealt in
 
 # How the amount grows.
 FIXED = "fixed"  # the amount
@@ -40,6 +41,7 @@ MONEY_TAKEN = "money_taken"  # the kong money the seat took (amount None)
 WHOLE_POT = "whole_pot"  # all of the pot (amount None)
 POT_THIRD = "pot_third"  # a third of the pot each, rounded down (amount None)
 FAN_CAP = "fan_cap"  # not a payment: a win counts at most ``amount`` fan
+FAN_PLUS = "fan_plus"  # amount × (fan + plus): 国标's competition points
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class PaymentRule:
     payee: str
     amount: int | None
     scale: str = FIXED
+    plus: int = 0  # the points added to the fan (FAN_PLUS)
 
     def pays(self, fan: int) -> int:
         """What one payer pays for a win of ``fan`` (the doublings that apply to him)."""
@@ -62,4 +65,6 @@ class PaymentRule:
             return self.amount * multiplier(fan)
         if self.scale == DOUBLING_FROM_ONE_PLUS_BASE:
             return self.amount * (multiplier(fan) + 1)
+        if self.scale == FAN_PLUS:
+            return self.amount * (fan + self.plus)
         return self.amount

@@ -72,7 +72,7 @@ async def test_r_lists_the_payment_rules_with_the_tables_amounts(room_id, langua
     s = Strings(language)
     payments = text.split(s("reference_payments"))[1].split("\n")
     for rule in ruleset.payment_reference():
-        amount = s(f"scale_{rule.scale}", amount=rule.amount)
+        amount = s(f"scale_{rule.scale}", amount=rule.amount, plus=rule.plus)
         (line,) = [
             x
             for x in payments

@@ -15,7 +15,7 @@ from qipai.mahjong.table.machine import HandMachine
 from tests.mahjong.test_machine_positions import E, S, Table, act, discard, pass_all
 from tests.mahjong.test_machine_rules import JUNK
 
-RULESETS = ("sichuan", "lengzi", "baicheng", "zhongyou")
+RULESETS = ("sichuan", "lengzi", "baicheng", "zhongyou", "guobiao")
 
 
 def rule_for(ruleset, reason: str, payer: str | None = None) -> rules.PaymentRule:
@@ -107,3 +107,21 @@ def test_every_payment_of_a_won_hand_is_one_the_reference_lists(name: str) -> No
             if rule.payee == rules.POT:
                 assert payment.payee == POT
         assert payment.amount in amounts, (name, payment, listed[reason])
+
+
+def test_a_guobiao_win_pays_fan_plus_eight_as_the_reference_says() -> None:
+    """Competition points: the discarder (or each seat on a self-draw) pays fan + 8, each
+    bystander of a discard win 8; the reference's amounts are exactly what was paid."""
+    hand = won_hand("guobiao")
+    ruleset = hand.ruleset
+    (win,) = hand.wins
+    paid = [p for p in hand.ledger if p.payee == win.seat]
+    assert len(paid) == 3
+    for payment in paid:
+        if win.self_draw or payment.payer == win.discarder:
+            rule = rule_for(ruleset, payment.reason)
+            assert rule.scale == rules.FAN_PLUS
+            assert payment.amount == rule.pays(win.score.fan) == win.score.fan + 8
+        else:
+            rule = rule_for(ruleset, "胡")
+            assert rule.payer == rules.BYSTANDERS and payment.amount == rule.amount == 8

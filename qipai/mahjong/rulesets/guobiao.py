@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from qipai.mahjong import payment_rules as rules
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Room, Ruleset
 from qipai.mahjong.rulesets.fees import fee_percent_option
@@ -169,6 +170,16 @@ class Guobiao(Ruleset):
             else Payment(seat, win.seat, BASE_POINTS * stake, "胡")
             for seat in others
         ]
+
+    def payment_reference(self) -> tuple[rules.PaymentRule, ...]:
+        """The amounts ``win_payments`` pays: fan + 8 from the discarder (8 from each of the
+        others) or from each on a self-draw, times the stake; the fee is the economy's."""
+        stake, rule = self.options.base, rules.PaymentRule
+        return (
+            rule("点炮", rules.DISCARDER, rules.WINNER, stake, rules.FAN_PLUS, BASE_POINTS),
+            rule("胡", rules.BYSTANDERS, rules.WINNER, BASE_POINTS * stake),
+            rule("自摸", rules.OTHERS, rules.WINNER, stake, rules.FAN_PLUS, BASE_POINTS),
+        )
 
 
 def _shown_elsewhere(hand: HandMachine, ctx: WinContext) -> int:
