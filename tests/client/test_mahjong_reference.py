@@ -103,4 +103,4 @@ async def test_a_sichuan_coin_room_lists_the_fee_the_economy_charges():
         await pilot.press("r")
         await pilot.pause()
         lines = app.screen.text.split("\n")
-    assert f"  台费      all four → house: {fee}  (table fee)" in lines
+    assert f"  台费       all four → house: {fee}  (table fee)" in lines
