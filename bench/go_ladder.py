@@ -206,7 +206,7 @@ def main() -> None:
             pairs.append(pair)
     if args.pairs:
         pairs = [tuple(pair.split(",")) for pair in args.pairs]
-        rungs += [x for pair in pairs for x in pair if x not in rungs]
+        rungs = list(dict.fromkeys(x for pair in pairs for x in pair))
     results = merged(
         json.loads(line)
         for path in args.load

@@ -215,6 +215,8 @@ class QipaiApp(OrderedFocusApp):
     def play_local(self, size: int, bot: str | None, engine: str | None) -> None:
         options: dict[str, Any] = {"size": size}
         options.update({"bot": bot} if bot else {"hotseat": True})
+        if bot and self.launch.rung:
+            options["bot_level"] = self.launch.rung
         self.run_worker(self._play_local("go", options, engine), group="hall", exclusive=True)
 
     def play_local_mahjong(self, room: str, bots: int) -> None:

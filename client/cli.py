@@ -1,5 +1,5 @@
 """Command line of ``qipai``: the start screen, a hall (`qipai HOST[:PORT]`), local Go
-(`qipai local go [--size N] [--bot [black|white]] [--engine CMD]`) or local mahjong
+(`qipai local go [--size N] [--bot [black|white]] [--level RUNG] [--engine CMD]`) or local mahjong
 (`qipai local mahjong --ruleset NAME [--bots N] [--bot-level L] [--names A,B,...]`,
 client/mahjong_cli.py), the review of an SGF file (`qipai review FILE.sgf`) or the replay of
 a mahjong hand or match saved from "my games" (`qipai replay FILE.json`); neither needs a hall."""
@@ -12,13 +12,15 @@ import sys
 
 from client import mahjong_cli
 from client.launch import Launch
+from qipai.go.ladder import RUNGS
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="qipai",
         description="The qipai game hall in your terminal: Go and Chinese mahjong, online or hot-seat.",
-        epilog="local play: qipai local go [--size 9|13|19] [--bot [black|white]] [--engine CMD]"
+        epilog="local play: qipai local go [--size 9|13|19] [--bot [black|white]] [--level RUNG]"
+        " [--engine CMD]"
         " | qipai local mahjong [--ruleset NAME] [--bots N] [--bot-level L] [--names A,B,...]"
         " | review: qipai review FILE.sgf | mahjong replay: qipai replay FILE.json",
     )
@@ -46,6 +48,12 @@ def build_local_parser() -> argparse.ArgumentParser:
         help="the colour the bot plays (default white); without --bot both colours are yours",
     )
     parser.add_argument("--engine", help="a GTP engine command to seat instead of GNU Go")
+    parser.add_argument(
+        "--level",
+        choices=[rung.name for rung in RUNGS],
+        help="the bot's rung of the ladder: "
+        + ", ".join(f"{rung.name} (about {rung.kyu} kyu)" for rung in RUNGS),
+    )
     parser.add_argument("--ansi", action="store_true", help="use the terminal's own 16 colours")
     return parser
 
@@ -114,7 +122,8 @@ def parse(argv: list[str] | None) -> tuple[Launch, bool]:
         if args[1:2] != ["go"]:
             build_local_parser().error("play locally with: qipai local go | qipai local mahjong")
         local = build_local_parser().parse_args(args[2:])
-        launch = Launch("local", size=local.size, bot=local.bot, engine=local.engine)
+        bot = local.bot or ("white" if local.level else None)
+        launch = Launch("local", size=local.size, bot=bot, engine=local.engine, rung=local.level)
         return launch, local.ansi
     options = build_parser().parse_args(args)
     if options.door:

@@ -20,6 +20,9 @@ class Launch:
     size: int = 19
     bot: str | None = None
     engine: str | None = None
+    rung: str | None = None
+    """The local Go bot's rung of the ladder (``--level``, qipai.go.ladder); None: GNU Go if
+    installed, else the simple bot."""
     game: str = "go"
     """The local table's game: `go` or `mahjong`."""
     room: str = ""

@@ -173,7 +173,7 @@ async def _search(game: Game, color: Color, bot: MctsBot) -> BotAction | None:
 
     try:
         return await trio.to_thread.run_sync(
-            bot.choose, copy, color, stopped, abandon_on_cancel=True
+            bot.choose, copy, color, stopped, cancellable=True
         )
     finally:
         stop.set()  # cancelled (the table closes): the thread ends at its next check

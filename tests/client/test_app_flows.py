@@ -20,6 +20,7 @@ from client.screens.login import LoginScreen
 from client.screens.result import ResultScreen
 from client.widgets.go_board import GoBoard
 from client.widgets.go_panel import GoPanel
+from qipai.go.ladder import rung
 
 WAIT = 20.0
 
@@ -193,6 +194,19 @@ async def test_local_game_against_the_bot_gets_an_answer_to_each_move():
         await until(pilot, lambda: screen.view.move_number == 2, "the bot's answer")
         assert screen.view.to_move == "black"
         assert screen.query_one(GoPanel).text_of("status") == "Move 2  Black to play"
+        await app.close_hall()
+
+
+@pytest.mark.asyncio
+async def test_a_local_game_against_a_rung_of_the_ladder_shows_its_rank():
+    app = QipaiApp(Launch("local", size=9, bot="white", rung="mcts:300"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table_of(app) is not None, "the local table")
+        screen = table_of(app)
+        kyu = rung("mcts:300").kyu
+        assert screen.view.players["white"] == f"qipai-bot (bot, about {kyu} kyu)"
+        await pilot.press("colon", *"c3", "enter")
+        await until(pilot, lambda: screen.view.move_number == 2, "the search bot's answer")
         await app.close_hall()
 
 

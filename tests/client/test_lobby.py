@@ -9,6 +9,8 @@ from textual.widgets import DataTable
 
 from client.screens.lobby import LobbyScreen, standing_label
 from client.screens.mahjong_new_table import MahjongNewTableScreen
+from client.screens.new_table import NewTableScreen, rung_label
+from qipai.go.ladder import rung
 from tests.client.fakes import FakeHall
 
 TABLES = [
@@ -279,6 +281,26 @@ async def test_the_new_mahjong_table_form_chooses_how_well_the_bots_play():
         await pilot.press("enter")
         await pilot.pause()
     assert chosen == [("sichuan", {"hands": 4, "bots": 3, "timed": False, "bot_level": "strong"})]
+
+
+@pytest.mark.asyncio
+async def test_the_new_go_table_form_offers_the_ladder_with_its_measured_ranks():
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        chosen: list = []
+        app.push_screen(NewTableScreen(), chosen.append)
+        await pilot.pause()
+        await pilot.press("5")  # the hall's bot (GNU Go where installed)
+        await pilot.pause()
+        assert "5  opponent  the hall's bot" in shown(app, "#options")
+        await pilot.press("5", "5")  # the simple bot, then the search bot at 300 playouts
+        await pilot.pause()
+        search = rung("mcts:300")
+        assert f"5  opponent  {rung_label(search)}" in shown(app, "#options")
+        assert rung_label(search) == f"about {search.kyu} kyu, search bot 300"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert chosen[0]["bot"] == "white" and chosen[0]["bot_level"] == "mcts:300"
 
 
 def title(app: App) -> str:

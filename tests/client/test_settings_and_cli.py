@@ -103,9 +103,17 @@ def test_command_lines():
         Launch("local", size=19, bot="black", engine="gnugo --mode gtp"),
         True,
     )
+    # A rung of the Go ladder seats that bot (white unless --bot says otherwise).
+    assert parse(["local", "go", "--size", "9", "--level", "mcts:2000"]) == (
+        Launch("local", size=9, bot="white", rung="mcts:2000"),
+        False,
+    )
 
 
-@pytest.mark.parametrize("argv", [["local", "chess"], ["local", "go", "--size", "11"]])
+@pytest.mark.parametrize(
+    "argv",
+    [["local", "chess"], ["local", "go", "--size", "11"], ["local", "go", "--level", "mcts:7"]],
+)
 def test_bad_command_lines_exit_with_usage(argv, capsys):
     with pytest.raises(SystemExit) as stopped:
         parse(argv)

@@ -30,9 +30,11 @@ def test_round_trip_through_the_wire():
         "komi": 0,
         "clock": {"main": 300, "periods": 5, "period": 10},
         "bot": "white",
+        "bot_level": "mcts:2000",
     }
     options = GoOptions.from_wire(wire)
     assert options.clock == GoClock(300, 5, 10)
+    assert options.bot_level == "mcts:2000"
     assert GoOptions.from_wire(options.to_wire()) == options
 
 
@@ -60,6 +62,10 @@ def test_ranked_tables_get_the_ranked_clock():
         {"hotseat": "yes"},
         {"friendly": False, "size": 9},
         {"friendly": False, "bot": "black"},
+        {"bot_level": "mcts:2000"},
+        {"bot": "white", "bot_level": "mcts:12345"},
+        {"bot": "white", "bot_level": 3},
+        {"friendly": False, "bot": "white", "bot_level": "gnugo:1"},
     ],
 )
 def test_out_of_rule_options_are_refused(wire):

@@ -1,7 +1,11 @@
 """Hot-seat tables and bot seats (built-in bot, and GNU Go over GTP)."""
 
-import pytest
+import threading
 
+import pytest
+import trio
+
+from qipai.go.mcts import MctsBot
 from server.bots import BotFactory, find_gnugo
 from tests.conftest import require_program
 
@@ -100,3 +104,45 @@ async def test_gnugo_plays_over_gtp(tmp_path, caplog):
         assert over["view"]["seats"]["white"]["name"] == "gnugo-bot"
         assert over["view"]["game"]["move_number"] == 6
     assert "built-in bot" not in caplog.text
+
+
+@pytest.mark.trio
+async def test_the_hall_answers_other_tables_while_the_search_bot_thinks(tmp_path, monkeypatch):
+    # The search is held inside its worker thread until the other table has been served: had
+    # it run on the table's task, the whole hall would stand still and bob's requests time out.
+    thinking, go_on = threading.Event(), threading.Event()
+    search = MctsBot.search
+
+    def held(self, game, color, stop=None):
+        thinking.set()
+        go_on.wait(30)
+        return search(self, game, color, stop)
+
+    monkeypatch.setattr(MctsBot, "search", held)
+    async with running_hall(tmp_path) as server:
+        ann = await user(server, "ann")
+        options = {"size": 9, "bot": "white", "bot_level": "mcts:300"}
+        created = await ann.ok("create_table", room="go", options=options)
+        table = created["table"]
+        white = created["view"]["seats"]["white"]
+        assert (white["name"], white["bot"], white["bot_level"]) == ("qipai-bot", True, "mcts:300")
+        await ann.ok("act", table=table, action="play", point="E5")
+        await trio.to_thread.run_sync(thinking.wait, 10)
+        bob = await user(server, "bob")
+        other = await bob.ok("create_table", room="go", options={"size": 9, "hotseat": True})
+        for point in ("C3", "G7", "C7", "G3", "E3"):
+            await bob.ok("act", table=other["table"], action="play", point=point)
+        assert (await ann.ok("snapshot", table=table))["view"]["game"]["move_number"] == 1
+        go_on.set()
+        moved = await ann.push(
+            lambda m: m.get("kind") == "move" and m["view"]["game"]["move_number"] == 2
+        )
+        assert moved["view"]["game"]["to_move"] == "black"
+
+
+@pytest.mark.trio
+async def test_a_hall_without_gnu_go_refuses_its_rungs(tmp_path):
+    async with running_hall(tmp_path, bots=BotFactory(None, seed=1)) as server:
+        ann = await user(server, "ann")
+        options = {"size": 9, "bot": "white", "bot_level": "gnugo:5"}
+        assert await ann.error("create_table", room="go", options=options) == "bad_option"
