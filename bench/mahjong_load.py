@@ -5,7 +5,9 @@ plain legal choice after a think time (default 50 ms, jittered +-20 %).  Measure
 from a discard sent to the moment the last of the table's four seats has the event (p50/p99),
 actions and hands per second, and the server's CPU and memory.  A second phase drops the think
 time to find what the server sustains at full speed, on a hall of its own (the first phase's
-tables play on for their dropped players).
+tables play on for their dropped players). Between them the same number of four-client tables
+take turns through a bare trio msgpack relay (each turn decoded, encoded again and written to
+the four clients: the least a server must do), from the same run, as the floor.
 
 The hall runs as a child process with MJ-08's claim delay and the bot pause switched off: the
 bench measures the server, not the rule that slows every discard to 0.8 s on purpose.
@@ -287,6 +289,121 @@ async def run_load(
     }
 
 
+# ---------------------------------------------------------------------- the bare relay floor
+
+RELAY_PAD = 300
+"""Bytes of filler in each relayed turn: about an incremental event's size."""
+
+
+async def serve_relay() -> None:
+    """The least a mahjong server must do: each message a table's client sends is decoded,
+    encoded again and written to the table's four clients (the event every seat gets)."""
+    tables: dict[int, list[trio.SocketStream]] = {}
+
+    async def handle(stream: trio.SocketStream) -> None:
+        unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 20)
+        try:
+            async for data in stream:
+                unpacker.feed(data)
+                for message in unpacker:
+                    if "join" in message:
+                        tables.setdefault(message["join"], []).append(stream)
+                        continue
+                    out = msgpack.packb(message)
+                    for member in tables[message["table"]]:
+                        await member.send_all(out)
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+
+    listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+    print(f"READY {listeners[0].socket.getsockname()[1]}", flush=True)
+    await trio.serve_listeners(handle, listeners)
+
+
+async def run_relay(port: int, pid: int, tables: int, think_time: float, seconds: float) -> dict:
+    """Four clients a table take turns like the hall's seats: the seat whose turn it is sends
+    after thinking; timed from its send to the last of the four receiving it."""
+    from server_load import cpu_seconds, memory_mib
+
+    stats = Stats()
+    pad = "x" * RELAY_PAD
+
+    async def table(index: int, streams: list[trio.SocketStream]) -> None:
+        turn = [0]
+        sent: dict[int, list] = {}
+        changed = [trio.Event()]
+
+        async def reader(n: int, stream: trio.SocketStream) -> None:
+            unpacker = msgpack.Unpacker(raw=False)
+            async for data in stream:
+                unpacker.feed(data)
+                now = time.perf_counter()
+                for message in unpacker:
+                    entry = sent[message["n"]]
+                    entry[1] -= 1
+                    if entry[1] == 0:
+                        del sent[message["n"]]
+                        if stats.measuring:
+                            stats.latencies.append(now - entry[0])
+                        turn[0] = message["n"] + 1
+                        changed[0].set()
+                        changed[0] = trio.Event()
+
+        async def player(n: int, stream: trio.SocketStream) -> None:
+            while True:
+                while turn[0] % 4 != n:
+                    await changed[0].wait()
+                step = turn[0]
+                await trio.sleep(think_time * random.uniform(0.8, 1.2))
+                sent[step] = [time.perf_counter(), 4]
+                await stream.send_all(msgpack.packb({"table": index, "n": step, "pad": pad}))
+                stats.actions += stats.measuring
+                while turn[0] == step:
+                    await changed[0].wait()
+
+        async with trio.open_nursery() as nursery:
+            for n, stream in enumerate(streams):
+                nursery.start_soon(reader, n, stream)
+                nursery.start_soon(player, n, stream)
+
+    opened = []
+    for index in range(tables):
+        streams = [await trio.open_tcp_stream("127.0.0.1", port) for _ in range(4)]
+        for stream in streams:
+            await stream.send_all(msgpack.packb({"join": index}))
+        opened.append(streams)
+    await trio.sleep(0.2)
+    async with trio.open_nursery() as nursery:
+        for index, streams in enumerate(opened):
+            nursery.start_soon(table, index, streams)
+        await trio.sleep(min(3.0, seconds / 4))
+        stats.measuring = True
+        cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        await trio.sleep(seconds)
+        cpu1, t1, own1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+        stats.measuring = False
+        nursery.cancel_scope.cancel()
+    for streams in opened:
+        for stream in streams:
+            await stream.aclose()
+    elapsed = t1 - t0
+    lat = sorted(stats.latencies) or [float("nan")]
+    rss, peak = memory_mib(pid)
+    return {
+        "actions_per_s": stats.actions / elapsed,
+        "hands_per_s": 0.0,
+        "p50_ms": 1000 * statistics.median(lat),
+        "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))],
+        "cpu_pct": 100 * (cpu1 - cpu0) / elapsed,
+        "client_cpu_pct": 100 * (own1 - own0) / elapsed,
+        "cpu_us_per_action": 1e6 * (cpu1 - cpu0) / max(1, stats.actions),
+        "rss_mib": rss,
+        "peak_mib": peak,
+        "errors": 0,
+        "codes": {},
+    }
+
+
 def report(title: str, figures: dict) -> None:
     print(
         f"{title:<34} {figures['actions_per_s']:7.0f} actions/s {figures['hands_per_s']:6.2f} "
@@ -319,6 +436,18 @@ async def bench(options) -> None:
         finally:
             hall.terminate()
             hall.wait(timeout=20)
+        relay, port = start_child([__file__, "--serve-relay"])
+        try:
+            floor = await run_relay(port, relay.pid, tables, think_time, seconds)
+            report("bare trio msgpack relay (floor)", floor)
+            ratio = figures["cpu_us_per_action"] / floor["cpu_us_per_action"]
+            print(
+                f"server CPU: {ratio:.1f}x the bare relay per action (a relayed action is one "
+                f"message in and four out, {RELAY_PAD} bytes of filler each)"
+            )
+        finally:
+            relay.terminate()
+            relay.wait(timeout=20)
         if options.max_tables:
             # A hall of its own: the first phase's tables play on for their dropped players
             # (PL-17) at full speed, which would measure them instead.
@@ -352,7 +481,9 @@ def serve_profiled(db: str, out: str) -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--serve"]:
+    if sys.argv[1:2] == ["--serve-relay"]:
+        trio.run(serve_relay)
+    elif sys.argv[1:2] == ["--serve"]:
         import os
 
         profile_to = os.environ.get("QIPAI_BENCH_PROFILE")

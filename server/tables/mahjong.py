@@ -98,6 +98,8 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
         self.showing: dict[str, tuple[tuple | None, int]] = {}
         """The seat a hot-seat player asked to see in a claim window (``show``)."""
         self._timer: trio.CancelScope | None = None
+        self._presence_key: tuple | None = None
+        """What the core's presence was last made of (``_sync``); None: a core to tell."""
         self.stake: int | None = None
         self.pot = (
             pot_account(f"table:{table_id}") if self.tier and self.core.ruleset.keeps_pot else None
@@ -242,6 +244,13 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
         """Tell the match who the server plays: bots, and players who are away."""
         if self._replaying:
             return  # the log holds who was present
+        is_online = self.hall.is_online
+        occupants = tuple(self.seats.values())
+        here = tuple(o is not None and is_online(o.name) for o in occupants)
+        key = (occupants, here, tuple(self.offline_since.items()))
+        if key == self._presence_key:
+            return  # asked on every event: the same seats, online and away as last time
+        self._presence_key = key
         seats = [(int(s), o) for s, o in self.seats.items() if o is not None]
         self.core.presence = Presence(
             bots=frozenset(s for s, o in seats if o.bot),

@@ -166,6 +166,7 @@ class MahjongDurable:
         }
         table.seed = header["seed"]
         table.core = table._new_core()
+        table._presence_key = None  # the new core learns who is present from the log, then _sync
         table.started = True
         table._replaying = True
         last = 0.0

@@ -366,11 +366,10 @@ class HandWire:
             )
         )
         self.others = [encode(seat) for seat in parts.others]
-        self._empty = self._join(None, [])
 
     def encoded(self, seat: int | None) -> bytes:
         if seat is None:
-            return self._empty
+            return self._join(None, [])  # a spectator's: once per event (``publish`` keeps it)
         legal = self.parts.legal(seat) if self.may_act(seat) else []
         return self._join(seat, legal)
 

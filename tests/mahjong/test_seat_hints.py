@@ -136,3 +136,43 @@ def test_a_sichuan_hand_ready_only_through_its_void_suit_says_it_holds_the_void_
     hand = Table().start(["123m 456m 789m 11p 23s 5p", "*", "*", "*"])
     assert ready(hand, E) == {} and own(hand, E)["shanten"] == 0
     assert own(hand, E)["cannot_win"] == ["holds_void_suit"]
+
+
+def _every_discard_tried(hand: HandMachine, seat: int) -> hints.SeatHint:
+    """The 14-tile hint the long way: each discard's waits judged, the distance after."""
+    counts = hand.seats[seat].counts()
+    found = []
+    for kind, held in enumerate(counts):
+        if held:
+            counts[kind] -= 1
+            waits = tuple(sorted(hand.winning_kinds(seat, counts)))
+            counts[kind] += 1
+            if waits:
+                found.append((kind, waits))
+    if found:
+        return hints.SeatHint(ready_discards=tuple(found))
+    distance = hints._distance(hand, seat, counts)
+    refused = hints._refusals_after_a_discard(hand, seat, counts) if distance == 0 else ()
+    return hints.SeatHint(shanten=distance, cannot_win=refused)
+
+
+def test_a_fourteen_tile_hand_far_from_ready_is_not_tried_discard_by_discard():
+    """A hand two or more steps from ready cannot be made ready by one discard: the hint says
+    its distance at once, the same hint as trying every discard, at every turn of bot hands."""
+    from qipai.mahjong.rulesets import get_ruleset
+
+    compared = far = 0
+    for name in ("sichuan", "lengzi", "baicheng", "zhongyou"):
+        ruleset = get_ruleset(name, {})
+        for seed in range(6):
+            hand = HandMachine(ruleset, seed, dealer=seed % 4)
+            while not hand.over:
+                seat = hand.to_act()[0]
+                state = hand.seats[seat]
+                if sum(state.counts()) + 3 * len(state.melds) == 14:
+                    quick = hints.seat_hint(hand, seat)
+                    assert quick == _every_discard_tried(hand, seat), (name, seed)
+                    compared += 1
+                    far += quick.shanten is not None and quick.shanten > 0
+                hand.apply(hand.default_action(seat))
+    assert compared > 300 and 0 < far < compared

@@ -70,6 +70,9 @@ def seat_hint(hand: HandMachine, seat: int) -> SeatHint:
         return SeatHint(shanten=distance, cannot_win=refused)
     if held != 14:
         return SeatHint()
+    distance = _distance(hand, seat, counts)
+    if distance > 0:  # a discard takes a 14-tile hand at best one step nearer: none is ready
+        return SeatHint(shanten=distance)
     ready = []
     for kind in range(NUM_KINDS):
         if counts[kind]:
@@ -80,7 +83,6 @@ def seat_hint(hand: HandMachine, seat: int) -> SeatHint:
                 ready.append((kind, found))
     if ready:
         return SeatHint(ready_discards=tuple(ready))
-    distance = _distance(hand, seat, counts)
     refused = _refusals_after_a_discard(hand, seat, counts) if distance == 0 else ()
     return SeatHint(shanten=distance, cannot_win=refused)
 
