@@ -196,7 +196,7 @@ class Board:
         chains = self.chains
         if chains[index] is not None:
             raise BoardRefusal("occupied")
-        libs: set[int] = set()
+        libs: set[int] | None = None  # the stone's empty neighbours, made at the first one
         base: Chain | None = None  # the first own chain next to the stone
         others: list[Chain] | None = None  # further own chains, merged into one
         captured: list[Chain] | None = None
@@ -204,7 +204,10 @@ class Board:
         for n in self._nbrs[index]:
             chain = chains[n]
             if chain is None:
-                libs.add(n)
+                if libs is None:
+                    libs = {n}
+                else:
+                    libs.add(n)
             elif chain.color == color:
                 if base is None:
                     base = chain
@@ -224,7 +227,7 @@ class Board:
                         new_hash ^= chain.key
         key = self._keys[color][index]
         new_hash ^= key
-        if not libs and captured is None and _all_in_atari(base, others):
+        if libs is None and captured is None and _all_in_atari(base, others):
             self._refuse(index, color, "suicide")
         if new_hash in seen:
             self._refuse(index, color, "ko")
@@ -234,7 +237,7 @@ class Board:
             chain = _new_chain(Chain)  # no __init__ frame: half of all stones start a chain
             chain.color = color
             chain.stones = [index]
-            chain.libs = libs
+            chain.libs = set() if libs is None else libs  # its captures give it liberties
             chain.key = key
             chains[index] = chain
         else:
@@ -242,7 +245,8 @@ class Board:
                 base = _merge(base, others, chains)
             base.stones.append(index)
             base_libs = base.libs
-            base_libs |= libs
+            if libs is not None:
+                base_libs |= libs
             base_libs.discard(index)
             base.key ^= key
             chains[index] = base

@@ -64,18 +64,18 @@ def _point_table(size: int) -> tuple[Point, ...]:
 
 
 @cache
-def _index_table(size: int) -> dict[Point, int]:
-    """(col, row) → flat board index, shared per board size: one lookup checks the range."""
-    return {point: index for index, point in enumerate(_point_table(size))}
-
-
-@cache
-def _side_table(size: int) -> dict[Color, tuple[int, tuple[Move, ...], Color]]:
-    """Per colour, what a move needs in one lookup: the board's plain int for it, every
-    capture-free stone move of it (moves are immutable values, and sharing them takes their
-    construction off the replay hot path) and the colour that moves next."""
+def _side_table(size: int) -> dict[Color, tuple[int, dict[Point, tuple[int, Move]], Color]]:
+    """Per colour, what a move needs in one lookup: the board's plain int for it, each
+    point's flat index and capture-free stone move (one lookup checks the range; moves are
+    immutable values, and sharing them takes their construction off the replay hot path) and
+    the colour that moves next."""
+    points = _point_table(size)
     return {
-        color: (int(color), tuple(Move(color, p) for p in _point_table(size)), OPPONENT[color])
+        color: (
+            int(color),
+            {point: (index, Move(color, point)) for index, point in enumerate(points)},
+            OPPONENT[color],
+        )
         for color in Color
     }
 
@@ -117,7 +117,6 @@ class Game:
         self._board = Board(size)
         self._sides = _side_table(size)
         self._points = _point_table(size)
-        self._indexes = _index_table(size)
         stones: dict[Color, list[Point]] = {Color.BLACK: [], Color.WHITE: []}
         if setup is not None:
             for color, points in setup.items():
@@ -296,12 +295,11 @@ class Game:
         if color is not mover and color is not None:
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
         try:
-            col, row = point
-            index = self._indexes[point]  # any pair equal to a board point: (3.0, 4) too, hence:
-            if type(col) is not int or type(row) is not int:
-                index = self._index(coerce_point(point, self.size))  # raises bad_point
-        except (KeyError, TypeError, ValueError):  # a GTP string, a list, off the board, junk
-            index = self._index(coerce_point(point, self.size))
+            index, move = quiet_moves[point]  # any pair equal to a board point: (3.0, 4) too,
+            if type(point[0]) is not int or type(point[1]) is not int:  # hence:
+                index, move = quiet_moves[coerce_point(point, self.size)]  # or bad_point
+        except (KeyError, TypeError):  # a GTP string, a list, off the board or not a point
+            index, move = quiet_moves[coerce_point(point, self.size)]
         try:
             removed = self._board.play(index, value, self._seen)
         except BoardRefusal as refusal:
@@ -312,9 +310,7 @@ class Game:
         if removed:  # one move in sixteen in real games: no Python-level frames for it
             self.captures[mover] += len(removed)
             points = self._points
-            move = _new_move(Move, (mover, points[index], tuple(map(points.__getitem__, removed))))
-        else:
-            move = quiet_moves[index]
+            move = _new_move(Move, (mover, move.point, tuple(map(points.__getitem__, removed))))
         self.moves.append(move)
         self.to_move = opponent
         return move
