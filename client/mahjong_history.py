@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from client.i18n import Strings
@@ -16,6 +17,11 @@ from client.mahjong_view import MahjongView, wind_of
 
 HISTORY_KEY_WORDS = {"en": "Hand history", "zh": "本场牌局"}
 """The table's `H` in the footer and `?`, in each language."""
+
+
+def right(text: str, width: int) -> str:
+    """``text`` at the right of ``width`` cells (a CJK name is two cells a character)."""
+    return " " * max(0, width - cell_len(text)) + text
 
 
 def signed(total: int) -> str:
@@ -75,16 +81,18 @@ def summary_lines(view: MahjongView, strings: Strings) -> list[Text]:
     match's totals, each seat's best hand and how many hands it ended in the plus."""
     if not view.history:
         return [Text(strings("summary_none"))]
-    names = [seat.name[:8] for seat in view.seats]
+    names = [set_cell_size(seat.name, 8).rstrip() for seat in view.seats]  # 8 cells at most
+    hand = set_cell_size(strings("summary_hand"), 6)  # 局 is two cells wide
+    heads = "".join(right(name, 9) for name in names)
     lines = [
         Text(strings("summary_title", n=len(view.history)), "bold"),
-        Text(f"  {strings('summary_hand'):<6}" + "".join(f"{n:>9}" for n in names)),
+        Text(f"  {hand}{heads}"),
     ]
     for entry in view.history:
         cells = "".join(f"{signed(t):>9}" for t in entry["totals"])
         lines.append(Text(f"  {entry['hand']:<6}{cells}"))
     totals = "".join(f"{signed(t):>9}" for t in match_totals(view))
-    lines.append(Text(f"  {strings('summary_total'):<6}{totals}", "bold"))
+    lines.append(Text(f"  {set_cell_size(strings('summary_total'), 6)}{totals}", "bold"))
     best = []
     for seat, name in enumerate(names):
         top = max(view.history, key=lambda entry: entry["totals"][seat])

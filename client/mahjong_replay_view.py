@@ -20,7 +20,7 @@ from qipai.mahjong.replay import HandReplay, Step
 from qipai.mahjong.table import ActionType
 from qipai.mahjong.tiles import kind_of
 
-#: What the view cycle shows, in order: every hand open, then each seat by its wind (東 first).
+#: The view cycle's first entry, every hand open (no seat); the seats follow, 東 first.
 OPEN = None
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from textual.app import App
 from textual.widgets import DataTable, Static
 
 from client.i18n import Strings
+from client.mahjong_history import summary_lines
 from client.mahjong_view import view_from_wire
 from client.screens.key_help import KeyHelpScreen
 from client.screens.mahjong_history import MahjongHistoryScreen
@@ -174,3 +176,13 @@ async def test_m_does_nothing_before_the_match_is_over():
         await pilot.press("m")
         text = str(app.screen.query_one("#lines", Static).render())
         assert "Settlement of hand" in text and "The match:" not in text
+
+
+def test_the_summary_lines_up_chinese_names_over_their_columns():
+    wire = between_hands(MATCH, phase="over")
+    for seat, name in enumerate(("张三", "李四四四四四", "bob", "王五")):
+        wire["seats"][str(seat)]["name"] = name
+    lines = [line.plain for line in summary_lines(view_from_wire(wire), Strings("zh"))]
+    header, first = lines[1], lines[2]
+    assert cell_len(header) == cell_len(first)  # each name ends where its column of totals ends
+    assert header.split()[1:] == ["张三", "李四四四", "bob", "王五"]  # 8 cells at most
