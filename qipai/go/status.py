@@ -21,8 +21,10 @@ from qipai.go.life import (
     benson_alive,
     groups_of,
     killed_by_sacrifice,
+    lives_by_capture,
     one_eye_seki,
     race_between,
+    too_open,
 )
 
 
@@ -54,7 +56,9 @@ def judge(colors: list[int], size: int) -> Judgement:
             group
             for color in (BLACK, WHITE)
             for group in groups_of(colors, size, color)
-            if group.eyes < 2 and verdict.certain_alive.isdisjoint(group.stones)
+            if group.eyes < 2
+            and verdict.certain_alive.isdisjoint(group.stones)
+            and not lives_by_capture(group, colors, size)
         ]
         hopeless, doomed, seki, unsettled, open_space = _verdicts(weak, colors, size, nbrs)
         open_ids = {id(group) for group in open_space}
@@ -93,8 +97,8 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
                 if (other := owner.get(n)) is not None and other.color != group.color
             }.values()
         )
+        walls = sum(colors[n] == 3 - group.color for n in touching)
         if not rivals:
-            walls = sum(colors[n] == 3 - group.color for n in touching)
             room = len(group.area) - len(group.stones) - len(group.eye_points)
             if room < BIG_EYE_SPACE or walls > len(group.stones):
                 doomed.append((group, set()))  # walled in by strong stones
@@ -122,6 +126,10 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
             doomed.append((group, killers))
         elif any(killed for _, (killed, _) in read):
             unsettled.append(group)
+        elif not group.eyes and too_open(group) and walls > len(group.stones):
+            # walled in, it outlasts its rivals only on the room of chains each of which the
+            # wall may take: no seki, the playouts judge it (and what it would capture)
+            open_space.append(group)
         else:
             seki.append(group)
     return hopeless, doomed, seki, unsettled, open_space
