@@ -180,6 +180,7 @@ def groups_of(colors: list[int], size: int, color: int) -> list[Group]:
 def _pure_regions(colors: list[int], nbrs, empties: list[int], color: int) -> list[list[int]]:
     """The connected empty regions among ``empties`` bordered by ``color`` only."""
     pending = set(empties)
+    inside = set(empties)
     regions = []
     while pending:
         start = pending.pop()
@@ -193,6 +194,8 @@ def _pure_regions(colors: list[int], nbrs, empties: list[int], color: int) -> li
                     if n in pending:
                         pending.remove(n)
                         stack.append(n)
+                    elif n not in inside:
+                        pure = False  # it opens onto a point next to the opponent
                 elif c != color:
                     pure = False
         if pure:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from qipai.go.board import BLACK, EMPTY, WHITE, neighbours
+from qipai.go.board import BLACK, EMPTY, WHITE, Board, neighbours
 from qipai.go.life import (
     BIG_EYE_SPACE,
     WIN,
@@ -75,6 +75,7 @@ def judge(colors: list[int], size: int) -> Judgement:
             unsettled += [group for group, _ in doomed]  # only an open fight kills them
             verdict.seki = {p for group in seki for p in group.stones}
             verdict.unsettled = [group.stones for group in unsettled]
+            verdict.unsettled += _loose_chains(colors, size, verdict.certain_alive)
             verdict.open = [group.stones for group in open_space]
             return verdict
         for p in lifted.stones:
@@ -156,3 +157,22 @@ def _still_weak(group: Group, captured, colors: list[int], size: int) -> bool:
     anchor = group.stones[0]
     grown = next(g for g in groups_of(trial, size, group.color) if anchor in g.stones)
     return grown.eyes < 2
+
+
+def _loose_chains(colors: list[int], size: int, certain: set[int]) -> list[list[int]]:
+    """Chains of a group with two eyes that touch neither eye: held to the eyes only through
+    empty points, which the opponent moving first may cut; the playouts judge them."""
+    nbrs = neighbours(size)
+    board = Board(size)
+    board.colors = list(colors)
+    board.rebuild()
+    loose = []
+    for color in (BLACK, WHITE):
+        for group in groups_of(colors, size, color):
+            if group.eyes < 2 or not certain.isdisjoint(group.stones):
+                continue
+            chains = {id(c): c for p in group.stones if (c := board.chains[p]) is not None}
+            for chain in chains.values():
+                if not any(n in group.eye_points for p in chain.stones for n in nbrs[p]):
+                    loose.append(list(chain.stones))
+    return loose

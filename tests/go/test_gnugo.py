@@ -16,7 +16,7 @@ from qipai.go import Color, Game, format_point, parse_point
 from tests.conftest import require_program
 from tests.go.diagrams import game_from_diagram
 from tests.go.gtp import GtpEngine
-from tests.go.test_estimator import ONE_EYE_SEKI
+from tests.go.test_estimator import CAPTURE_TO_LIVE, ONE_EYE_SEKI
 from tests.go.test_rules_book import SEKI_WITH_EYES
 
 pytestmark = pytest.mark.slow
@@ -101,6 +101,17 @@ def test_gnugo_calls_the_one_eye_seki_dead_where_the_moves_say_seki():
         dead = {parse_point(p, 9) for p in engine.send("final_status_list dead").split()}
     assert dead == {parse_point(p, 9) for p in ("A4", "B4", "B3", "B2", "C2", "D2", "D1")}
     assert game.suggest_dead() == frozenset()
+
+
+def test_gnugo_and_we_let_the_group_live_that_captures_at_e9():
+    """Its held-out game 9x9 seed 20029: GNU Go lifts the four White stones; so do we, now
+    that a capture available at once counts (test_estimator's CAPTURE_TO_LIVE)."""
+    game = game_from_diagram(CAPTURE_TO_LIVE, komi=0)
+    with gnugo() as engine:
+        load_position(engine, game)
+        dead = {parse_point(p, 9) for p in engine.send("final_status_list dead").split()}
+    assert dead == {parse_point(p, 9) for p in ("B9", "C8", "E8", "F9")}
+    assert game.suggest_dead() == dead
 
 
 # Black 40 points, White 40, and E5 between them: one odd dame point on 9x9.
