@@ -21,7 +21,7 @@ MEASURED_BY = (
     "python bench/go_ladder.py --pairs simple,mcts:300 --load bench/data/go_ladder_2026-12-02.jsonl"
     "  (9x9, komi 3.5 stones; the games were played with --save by: --games 6 --seed 7 --pairs"
     " simple,mcts:300 mcts:300,gnugo:1 gnugo:1,gnugo:5 gnugo:5,gnugo:10 / --games 6 --seed 7"
-    " --pairs mcts:300,mcts:2000 mcts:2000,simple / --games 10 --seed 301 --pairs mcts:2000,gnugo:1 / --games 8"
+    " --pairs mcts:300,mcts:2000 mcts:2000,simple / --games 10 --seed 301 (and 501) --pairs mcts:2000,gnugo:1 / --games 8"
     " --seed 1001 --pairs gnugo:1,gnugo:5 gnugo:5,gnugo:10)"
 )
 
@@ -48,11 +48,11 @@ class Rung:
 
 # The measured table, weakest first (see MEASURED_BY): Elo against GNU Go level 10.
 RUNGS: tuple[Rung, ...] = (
-    Rung("simple", 13, -526),
-    Rung("mcts:300", 11, -349),
-    Rung("gnugo:1", 10, -215),
-    Rung("mcts:2000", 10, -169),
-    Rung("gnugo:5", 9, -112),
+    Rung("simple", 13, -497),
+    Rung("mcts:300", 11, -328),
+    Rung("gnugo:1", 10, -195),
+    Rung("mcts:2000", 10, -163),
+    Rung("gnugo:5", 9, -104),
     Rung("gnugo:10", 8, 0),
 )
 

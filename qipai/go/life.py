@@ -180,6 +180,7 @@ def groups_of(colors: list[int], size: int, color: int) -> list[Group]:
 def _pure_regions(colors: list[int], nbrs, empties: list[int], color: int) -> list[list[int]]:
     """The connected empty regions among ``empties`` bordered by ``color`` only."""
     pending = set(empties)
+    inside = set(empties)
     regions = []
     while pending:
         start = pending.pop()
@@ -193,11 +194,59 @@ def _pure_regions(colors: list[int], nbrs, empties: list[int], color: int) -> li
                     if n in pending:
                         pending.remove(n)
                         stack.append(n)
+                    elif n not in inside:
+                        pure = False  # it opens onto a point next to the opponent
                 elif c != color:
                     pure = False
         if pure:
             regions.append(region)
     return regions
+
+
+def lives_by_capture(group: Group, colors: list[int], size: int) -> bool:
+    """Whether a weak group lives by a capture it can make now: an opponent chain next to its
+    stones is in atari, the opponent cannot save it (connecting at the liberty leaves it in
+    atari), taking it is no ko, and the group then has two eyes. The area groups join
+    chains through empty points, so a race would count that chain's liberties together with
+    those of stones it is not even connected to."""
+    board = Board(size)
+    board.colors = list(colors)
+    board.rebuild()
+    nbrs = neighbours(size)
+    foe = 3 - group.color
+    points = {
+        next(iter(chain.libs))
+        for p in group.stones
+        for n in nbrs[p]
+        if (chain := board.chains[n]) is not None and chain.color == foe and len(chain.libs) == 1
+    }
+    for point in sorted(points):
+        if _saved_by_connecting(colors, size, point, foe):
+            continue
+        trial = Board(size)
+        trial.colors = list(colors)
+        trial.rebuild()
+        try:
+            captured = trial.play(point, group.color, set())
+        except BoardRefusal:
+            continue
+        if not captured or len(trial.chains[point].libs) < 2:
+            continue  # nothing taken, or a ko the opponent retakes
+        grown = next(g for g in groups_of(trial.colors, size, group.color) if point in g.stones)
+        if grown.eyes >= 2:
+            return True
+    return False
+
+
+def _saved_by_connecting(colors: list[int], size: int, point: int, color: int) -> bool:
+    board = Board(size)
+    board.colors = list(colors)
+    board.rebuild()
+    try:
+        captured = board.play(point, color, set())
+    except BoardRefusal:
+        return False  # the opponent cannot even connect there
+    return bool(captured) or len(board.chains[point].libs) >= 2
 
 
 # --------------------------------------------------------------------------- liberty races
@@ -247,11 +296,16 @@ def race_between(mine: Group, theirs: Group, my_move: bool) -> int | None:
     mine_out = len(mine.liberties - shared - mine.eye_points)
     theirs_out = len(theirs.liberties - shared - theirs.eye_points)
     counts = (mine_out, mine_eye, theirs_out, theirs_eye, len(shared))
-    mine_open = mine_out + len(shared) > RACE_LIMIT
-    theirs_open = theirs_out + len(shared) > RACE_LIMIT
+    mine_open, theirs_open = too_open(mine), too_open(theirs)
     if mine_open or theirs_open:
         return None if mine_open == theirs_open else WIN if mine_open else LOSE
     return race(*counts, my_move)
+
+
+def too_open(group: Group) -> bool:
+    """More liberties outside its eye than a static race read can trust: the liberties of
+    several chains an area group joins, none of which may be as safe as their sum."""
+    return len(group.liberties - group.eye_points) > RACE_LIMIT
 
 
 def killed_by_sacrifice(victim: Group, rival: Group, colors: list[int], size: int) -> bool:

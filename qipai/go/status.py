@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from qipai.go.board import BLACK, EMPTY, WHITE, neighbours
+from qipai.go.board import BLACK, EMPTY, WHITE, Board, neighbours
 from qipai.go.life import (
     BIG_EYE_SPACE,
     WIN,
@@ -21,8 +21,10 @@ from qipai.go.life import (
     benson_alive,
     groups_of,
     killed_by_sacrifice,
+    lives_by_capture,
     one_eye_seki,
     race_between,
+    too_open,
 )
 
 
@@ -54,7 +56,9 @@ def judge(colors: list[int], size: int) -> Judgement:
             group
             for color in (BLACK, WHITE)
             for group in groups_of(colors, size, color)
-            if group.eyes < 2 and verdict.certain_alive.isdisjoint(group.stones)
+            if group.eyes < 2
+            and verdict.certain_alive.isdisjoint(group.stones)
+            and not lives_by_capture(group, colors, size)
         ]
         hopeless, doomed, seki, unsettled, open_space = _verdicts(weak, colors, size, nbrs)
         open_ids = {id(group) for group in open_space}
@@ -71,6 +75,7 @@ def judge(colors: list[int], size: int) -> Judgement:
             unsettled += [group for group, _ in doomed]  # only an open fight kills them
             verdict.seki = {p for group in seki for p in group.stones}
             verdict.unsettled = [group.stones for group in unsettled]
+            verdict.unsettled += _loose_chains(colors, size, verdict.certain_alive)
             verdict.open = [group.stones for group in open_space]
             return verdict
         for p in lifted.stones:
@@ -93,8 +98,8 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
                 if (other := owner.get(n)) is not None and other.color != group.color
             }.values()
         )
+        walls = sum(colors[n] == 3 - group.color for n in touching)
         if not rivals:
-            walls = sum(colors[n] == 3 - group.color for n in touching)
             room = len(group.area) - len(group.stones) - len(group.eye_points)
             if room < BIG_EYE_SPACE or walls > len(group.stones):
                 doomed.append((group, set()))  # walled in by strong stones
@@ -122,6 +127,10 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
             doomed.append((group, killers))
         elif any(killed for _, (killed, _) in read):
             unsettled.append(group)
+        elif not group.eyes and too_open(group) and walls > len(group.stones):
+            # walled in, it outlasts its rivals only on the room of chains each of which the
+            # wall may take: no seki, the playouts judge it (and what it would capture)
+            open_space.append(group)
         else:
             seki.append(group)
     return hopeless, doomed, seki, unsettled, open_space
@@ -148,3 +157,22 @@ def _still_weak(group: Group, captured, colors: list[int], size: int) -> bool:
     anchor = group.stones[0]
     grown = next(g for g in groups_of(trial, size, group.color) if anchor in g.stones)
     return grown.eyes < 2
+
+
+def _loose_chains(colors: list[int], size: int, certain: set[int]) -> list[list[int]]:
+    """Chains of a group with two eyes that touch neither eye: held to the eyes only through
+    empty points, which the opponent moving first may cut; the playouts judge them."""
+    nbrs = neighbours(size)
+    board = Board(size)
+    board.colors = list(colors)
+    board.rebuild()
+    loose = []
+    for color in (BLACK, WHITE):
+        for group in groups_of(colors, size, color):
+            if group.eyes < 2 or not certain.isdisjoint(group.stones):
+                continue
+            chains = {id(c): c for p in group.stones if (c := board.chains[p]) is not None}
+            for chain in chains.values():
+                if not any(n in group.eye_points for p in chain.stones for n in nbrs[p]):
+                    loose.append(list(chain.stones))
+    return loose

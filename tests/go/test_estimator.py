@@ -11,6 +11,7 @@ from qipai.go import Color, Game, IllegalMove, format_point, parse_point
 from qipai.go.board import BLACK, WHITE
 from qipai.go.life import benson_alive, eye_value, race
 from qipai.go.ownership import estimate
+from qipai.go.status import judge
 from tests.go.diagrams import game_from_diagram
 from tests.go.gtp import selfplay_game
 from tests.go.test_rules_book import SEKI_WITH_EYES
@@ -155,6 +156,75 @@ def test_a_dead_group_inside_a_live_eye_is_dead_and_the_eye_counts():
     )
     assert names(game, verdict.dead) == {"C4", "D4", "C3"}
     assert len(verdict.black_territory) == 81 - 20  # the inner space and the board outside
+
+
+# GNU Go's held-out self-play game 9x9 seed 20029 at two passes. Black's top-right group has
+# one eye (H9-J9), but White's F9 and E8 are each in atari at E9; White's area group
+# {B9, C8, E8, F9} has three liberties in all (A9, C9, E9), which a race read as one group lost.
+CAPTURE_TO_LIVE = """
+    9 . O . . . O X . .
+    8 . X O X O X X X X
+    7 X . X . X O X O X
+    6 . X X . X O O O O
+    5 . . . X O O O . .
+    4 . . X . X O O . .
+    3 . . . . X X O O .
+    2 . . X X X O . O .
+    1 . . X O O O O . O
+"""
+
+
+def test_a_group_that_lives_by_capturing_a_chain_in_atari_is_alive():
+    game, verdict = judged(CAPTURE_TO_LIVE)
+    assert names(game, verdict.dead) == {"B9", "C8", "E8", "F9"}
+    assert not {"G9", "F8", "J7"} & names(game, verdict.dead)
+    game.pass_()
+    game.pass_()
+    assert {format_point(p, 9) for p in game.dead_stones} == {"B9", "C8", "E8", "F9"}
+    count = game.count()
+    assert count.black - count.white == 25  # GNU Go's final_score: B+25
+
+
+def test_why_the_capture_lives_white_cannot_save_f9_and_e8():
+    # White connecting at E9 leaves the three stones one liberty, D9: Black takes them there
+    game = game_from_diagram(CAPTURE_TO_LIVE, to_move=Color.WHITE)
+    game.play("E9")
+    game.play("D9")
+    assert all(game.color_at(p) is None for p in ("E8", "E9", "F9"))
+    # White spoiling the eye instead: Black takes both at E9 and has F9 and E8 as two eyes
+    game = game_from_diagram(CAPTURE_TO_LIVE, to_move=Color.WHITE)
+    game.play("H9")
+    game.play("E9")
+    assert game.color_at("E8") is None and game.color_at("F9") is None
+    with pytest.raises(IllegalMove):
+        game.play("F9")  # suicide: the eye is Black's
+
+
+# GNU Go's held-out self-play game 9x9 seed 20111 at two passes. Black's bottom stones have
+# the corner's four points as their eye space, but F4-H4, G3, G2 touch it through nothing but
+# the empty F1, F2 and G1, which open onto E2 and F3 next to White: White F2 cuts them off
+# (tests/go/test_gnugo.py plays it out), and Black saves them only by moving first at E2.
+LOOSE_CHAIN = """
+    9 . . . . . X O O .
+    8 . X . X X X X O .
+    7 . X X O O O O . .
+    6 X . X O . . . O .
+    5 X X O O X O O . O
+    4 O O O . O X X X O
+    3 X X O . O . X O .
+    2 . X X O . . X O .
+    1 . . . X X . . . .
+"""
+
+
+def test_a_chain_joined_to_the_eyes_only_through_open_points_goes_to_the_playouts():
+    game = game_from_diagram(LOOSE_CHAIN, komi=0)
+    verdict = judge(list(game._board.colors), 9)
+    assert {"F4", "G4", "H4", "G3", "G2"} in [names(game, stones) for stones in verdict.unsettled]
+    game.pass_()
+    game.pass_()
+    dead = {format_point(p, 9) for p in game.dead_stones}
+    assert dead == {"E5", "F4", "G4", "H4", "G3", "G2"}  # GNU Go's list
 
 
 def test_seki_with_an_eye_each_is_alive_and_its_shared_liberty_is_dame():

@@ -16,7 +16,7 @@ from qipai.go import Color, Game, format_point, parse_point
 from tests.conftest import require_program
 from tests.go.diagrams import game_from_diagram
 from tests.go.gtp import GtpEngine
-from tests.go.test_estimator import ONE_EYE_SEKI
+from tests.go.test_estimator import CAPTURE_TO_LIVE, LOOSE_CHAIN, ONE_EYE_SEKI
 from tests.go.test_rules_book import SEKI_WITH_EYES
 
 pytestmark = pytest.mark.slow
@@ -101,6 +101,51 @@ def test_gnugo_calls_the_one_eye_seki_dead_where_the_moves_say_seki():
         dead = {parse_point(p, 9) for p in engine.send("final_status_list dead").split()}
     assert dead == {parse_point(p, 9) for p in ("A4", "B4", "B3", "B2", "C2", "D2", "D1")}
     assert game.suggest_dead() == frozenset()
+
+
+def test_gnugo_and_we_let_the_group_live_that_captures_at_e9():
+    """Its held-out game 9x9 seed 20029: GNU Go lifts the four White stones; so do we, now
+    that a capture available at once counts (test_estimator's CAPTURE_TO_LIVE)."""
+    game = game_from_diagram(CAPTURE_TO_LIVE, komi=0)
+    with gnugo() as engine:
+        load_position(engine, game)
+        dead = {parse_point(p, 9) for p in engine.send("final_status_list dead").split()}
+    assert dead == {parse_point(p, 9) for p in ("B9", "C8", "E8", "F9")}
+    assert game.suggest_dead() == dead
+
+
+def play_out(engine: GtpEngine, to_move: Color) -> set[str]:
+    """GNU Go plays both sides until two passes; the Black stones left on its board."""
+    passes, color = 0, to_move
+    while passes < 2:
+        passes = passes + 1 if engine.send(f"genmove {color.letter}").upper() == "PASS" else 0
+        color = color.other
+    return set(engine.send("list_stones black").upper().split())
+
+
+LOOSE = {"F4", "G4", "H4", "G3", "G2"}
+
+
+@pytest.mark.parametrize("first", [None, "E2"])
+def test_the_loose_chain_of_seed_20111_dies_unless_black_moves_first(first):
+    """Its held-out game 9x9 seed 20111 (test_estimator's LOOSE_CHAIN): GNU Go lifts
+    F4-H4, G3, G2 and so do we. Played out with --capture-all-dead, White moving first cuts
+    them off at F2 and takes them while the corner lives; Black moving first saves them at
+    E2: the opponent moves first at two passes (GO-04 f), so they are dead."""
+    game = game_from_diagram(LOOSE_CHAIN, komi=0)
+    program = require_program("gnugo")
+    argv = [program, "--mode", "gtp", "--chinese-rules", "--level", "1", "--capture-all-dead"]
+    with GtpEngine(argv) as engine:
+        load_position(engine, game, to_move=Color.WHITE)
+        assert set(engine.send("final_status_list dead").upper().split()) == LOOSE | {"E5"}
+        if first:
+            engine.send(f"play B {first}")
+        black = play_out(engine, Color.WHITE)
+    assert {"A3", "B3", "B2", "C2", "D1", "E1"} <= black  # the corner lives either way
+    assert (black >= LOOSE) if first else not (LOOSE & black)
+    game.pass_()
+    game.pass_()
+    assert {format_point(p, 9) for p in game.dead_stones} == LOOSE | {"E5"}
 
 
 # Black 40 points, White 40, and E5 between them: one odd dame point on 9x9.
