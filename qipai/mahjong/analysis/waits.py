@@ -200,6 +200,11 @@ def waits(
     count vector of the player's declared melds as ``melded`` so that a melded pung of ``k``
     plus one concealed ``k`` rules ``k`` out (its last copy is in the player's own hand).
     The special shapes are included only when the ruleset enables them.
+
+    ``counts`` may be any sequence of 34 ints, but a ``bytearray`` (or ``bytes``) is the
+    fast form: the group keys are cut from it by one buffer copy, where a list's 34 ints are
+    converted one by one, a third of a call on a hand that waits on nothing. A caller that
+    asks often keeps its counts in a ``bytearray``: ``counts[kind] += 1`` works on it alike.
     """
     try:
         first, second, third, honours = _SPLIT(bytearray(counts))  # 34 ints 0..255, or an error
