@@ -184,7 +184,7 @@ def main() -> None:
     # it takes counts[kind] += 1 like a list), which spares converting 34 ints; the package
     # still gets the lists it is fastest on. Built before timing, as a caller holds them.
     ours, theirs = compare(
-        "waits, the same, ours from bytearrays",
+        "waits, random, ours from bytearray",
         our_waits,
         package_waits,
         waiting,
