@@ -203,11 +203,11 @@ def waits(
 
     ``counts`` may be any sequence of 34 ints, but a ``bytearray`` is the fast form: the
     group keys are cut from it directly, where a list's 34 ints are converted one by one, a
-    third of a call on a hand that waits on nothing. A caller that
-    asks often keeps its counts in a ``bytearray``: ``counts[kind] += 1`` works on it alike.
+    third of a call on a hand that waits on nothing. A caller that asks often keeps its
+    counts in a ``bytearray``: ``counts[kind] += 1`` works on it as on a list.
     """
     try:
-        # A bytearray is cut as it is (a copy would cost what the whole split does); a list is
+        # A bytearray is cut as it is (a copy would cost nearly what the split does); a list is
         # converted, which checks its 34 entries are ints 0..255: anything else is an error.
         first, second, third, honours = _SPLIT(
             counts if type(counts) is bytearray else bytearray(counts)
