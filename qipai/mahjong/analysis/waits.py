@@ -200,9 +200,18 @@ def waits(
     count vector of the player's declared melds as ``melded`` so that a melded pung of ``k``
     plus one concealed ``k`` rules ``k`` out (its last copy is in the player's own hand).
     The special shapes are included only when the ruleset enables them.
+
+    ``counts`` may be any sequence of 34 ints, but a ``bytearray`` is the fast form: the
+    group keys are cut from it directly, where a list's 34 ints are converted one by one, a
+    third of a call on a hand that waits on nothing. A caller that asks often keeps its
+    counts in a ``bytearray``: ``counts[kind] += 1`` works on it as on a list.
     """
     try:
-        first, second, third, honours = _SPLIT(bytearray(counts))  # 34 ints 0..255, or an error
+        # A bytearray is cut as it is (a copy would cost nearly what the split does); a list is
+        # converted, which checks its 34 entries are ints 0..255: anything else is an error.
+        first, second, third, honours = _SPLIT(
+            counts if type(counts) is bytearray else bytearray(counts)
+        )
     except (TypeError, ValueError, struct.error):
         (first, second, third, honours), verdict = _checked_groups(counts)
     else:
