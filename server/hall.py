@@ -18,6 +18,7 @@ from typing import Any
 
 import trio
 
+from qipai.go.options import GoOptions
 from qipai.platform.errors import (
     BadInput,
     BelowRoomMinimum,
@@ -597,7 +598,7 @@ class Hall:
         room = request["room"]
         options = parse_options(room, request.get("options"), self._option_parsers)
         self._require_friendly_for_guests(session, options)
-        level = getattr(options, "bot_level", None)
+        level = options.bot_level if isinstance(options, GoOptions) else None
         if level is not None and not self.bots.has(level):
             raise ProtocolError(ErrorCode.BAD_OPTION, f"this hall has no {level} bot")
         if self.rooms[room].kind == "mahjong" and options.tier == "anti_cheat":
