@@ -41,7 +41,11 @@ class QipaiApp(OrderedFocusApp):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True)]
 
     def __init__(
-        self, launch: Launch | None = None, settings: Settings | None = None, ansi: bool = False
+        self,
+        launch: Launch | None = None,
+        settings: Settings | None = None,
+        ansi: bool = False,
+        local: LocalHall | None = None,
     ) -> None:
         super().__init__(ansi_color=ansi)
         if ansi:
@@ -53,6 +57,9 @@ class QipaiApp(OrderedFocusApp):
         self.settings = settings or Settings.load()
         self.hall: HallConnection | None = None
         self.local: LocalHall | None = None
+        self._spawned = local
+        """A local hall `qipai local` started before the app (client/cli.py): the first
+        local table takes it rather than starting another."""
         self.account = ""
         self.address = ""
         self.endpoint: tuple[str, int] | None = None
@@ -229,7 +236,7 @@ class QipaiApp(OrderedFocusApp):
         self.notify("Starting the local hall...", timeout=3)
         try:
             await self.close_hall()
-            self.local = LocalHall(engine=engine)
+            self.local, self._spawned = self._spawned or LocalHall(engine=engine), None
             host, port = await self.local.start()
             await self.connect(host, port)
             self.address = f"{host}:{port}"
