@@ -237,8 +237,7 @@ class QipaiApp(OrderedFocusApp):
         self.notify("Starting the local hall...", timeout=3)
         try:
             await self.close_hall()
-            self.local = self._spawned or LocalHall(engine=engine, mahjong=room != "go")
-            self._spawned = None
+            self.local, self._spawned = self._spawned or LocalHall(engine=engine), None
             host, port = await self.local.start()
             await self.connect(host, port)
             self.address = f"{host}:{port}"

@@ -157,7 +157,7 @@ def start(launch: Launch, ansi: bool) -> App:
     if launch.mode == "local":  # its start-up beside ours: the app's imports take as long
         from client.local_hall import LocalHall
 
-        hall = LocalHall(engine=launch.engine, mahjong=launch.game == "mahjong")
+        hall = LocalHall(engine=launch.engine)
         hall.spawn()
     from client.app import QipaiApp
 

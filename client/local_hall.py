@@ -27,14 +27,10 @@ class LocalHallError(Exception):
 
 
 class LocalHall:
-    def __init__(
-        self, db_path: Path | None = None, engine: str | None = None, mahjong: bool = False
-    ) -> None:
+    def __init__(self, db_path: Path | None = None, engine: str | None = None) -> None:
         self.db_path = db_path or data_dir() / "local.sqlite3"
         self.log_path = self.db_path.with_name("local-server.log")
         self.engine = engine
-        self.mahjong = mahjong
-        """For a mahjong table: the hall loads its analysis tables while we start."""
         self.process: subprocess.Popen[bytes] | None = None
         self.address: tuple[str, int] | None = None
         self.port = 0
@@ -50,8 +46,6 @@ class LocalHall:
         command += ["--private"]  # the user's own hall: no farming defences to get in the way
         if self.engine:
             command += ["--go-engine", self.engine]
-        if self.mahjong:
-            command += ["--prepare-mahjong"]
         return command
 
     def spawn(self) -> None:

@@ -35,7 +35,6 @@ from .door_process import run_door
 from .economy import LedgerMismatch
 from .hall import HallConfig
 from .store import SchemaTooNew, Store
-from .tables.mahjong import prepare_analysis
 from .tables.mahjong_config import MahjongConfig
 
 log = logging.getLogger("server")
@@ -104,12 +103,6 @@ def build_parser() -> argparse.ArgumentParser:
         default=(RegistrationPolicy.per_address, RegistrationPolicy.total),
         metavar="PER_ADDRESS,TOTAL",
         help="new accounts a day from one address and in all, when limited (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--prepare-mahjong",
-        action="store_true",
-        help="load the mahjong analysis tables as soon as the hall listens, not at its first"
-        " mahjong table (local mode: they load while the client starts)",
     )
     parser.add_argument(
         "--private",
@@ -279,8 +272,6 @@ async def _main(args: argparse.Namespace, store: Store, bots: BotFactory, data_d
             nursery.start_soon(_stop_on_stdin_eof, server)
         port = await nursery.start(server.run, args.host, args.port)
         print(f"QIPAI-READY {args.host} {port}", flush=True)
-        if args.prepare_mahjong:
-            nursery.start_soon(trio.to_thread.run_sync, prepare_analysis)
         if door_secret is not None:
             ssh_host = args.ssh_host or args.host
             hall, listen = (args.host, port), (ssh_host, args.ssh)
