@@ -30,7 +30,7 @@ import trio
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from client.local_hall import READY  # noqa: E402
+from client.local_hall import READY, LocalHall  # noqa: E402
 from qipai.protocol import Decoder, encode  # noqa: E402
 
 TARGET = 1.5
@@ -45,8 +45,7 @@ async def first_deal(db: Path) -> dict[str, float]:
     began = time.perf_counter()
     hall_cpu = child_cpu()
     child = subprocess.Popen(
-        [sys.executable, "-m", "server.cli", "--host", "127.0.0.1", "--port", "0"]
-        + ["--db", str(db), "--exit-with-stdin"],
+        LocalHall(db).command(),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
