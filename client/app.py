@@ -250,6 +250,7 @@ class QipaiApp(OrderedFocusApp):
             creating = asyncio.ensure_future(
                 self.hall.request("create_table", room=room, options=options)
             )
+            await asyncio.sleep(0)  # its first step sends it
             self.push_screen(self._lobby_screen("local hall"))
             created = await creating
         except HallError as error:
