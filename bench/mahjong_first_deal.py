@@ -6,7 +6,11 @@ hand; then, in this process as the client would, turns that view into the screen
 its first hint (the client's first analysis call). Prints wall seconds for each step, the
 total beside the 1.5 s target of issue 18, the CPU seconds of the hall process (its whole
 life) and of the client's step (on a shared box wall time is mostly waiting for a core), and
-the analysis table build alone (a fresh interpreter, CPU). The hall keeps the tables in the
+the analysis table build alone (a fresh interpreter, CPU). Then the whole client, the figure
+issue 18 names: `qipai local mahjong --bots 3` run headless (Textual's pilot) in a fresh
+interpreter with fresh data and config folders (a first run: the account is registered), from
+the interpreter's start to a table screen holding our hand; that path starts the hall beside
+the client's own imports and asks for the table before the lobby screen is built. The hall keeps the tables in the
 user cache directory (server/analysis_cache.py): the first run after a change to the analysis
 code builds and writes them, later runs load them; set QIPAI_CACHE_DIR to an empty folder to
 see a first run.
