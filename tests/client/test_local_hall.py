@@ -64,6 +64,7 @@ def test_the_local_hall_stops_when_its_client_is_killed(tmp_path):
 
 def test_a_hall_spawned_before_the_app_is_the_one_it_starts(tmp_path):
     """`qipai local` spawns the child before importing its app; `start` then only waits for it."""
+
     async def main():
         hall = LocalHall(db_path=tmp_path / "hall.db")
         hall.spawn()
