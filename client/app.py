@@ -3,6 +3,7 @@ hall pushes to the screen it concerns. Screens only send requests through `app.h
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import time
 from dataclasses import replace
@@ -41,7 +42,11 @@ class QipaiApp(OrderedFocusApp):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True)]
 
     def __init__(
-        self, launch: Launch | None = None, settings: Settings | None = None, ansi: bool = False
+        self,
+        launch: Launch | None = None,
+        settings: Settings | None = None,
+        ansi: bool = False,
+        local: LocalHall | None = None,
     ) -> None:
         super().__init__(ansi_color=ansi)
         if ansi:
@@ -53,6 +58,9 @@ class QipaiApp(OrderedFocusApp):
         self.settings = settings or Settings.load()
         self.hall: HallConnection | None = None
         self.local: LocalHall | None = None
+        self._spawned = local
+        """A local hall `qipai local` started before the app (client/cli.py): the first
+        local table takes it rather than starting another."""
         self.account = ""
         self.address = ""
         self.endpoint: tuple[str, int] | None = None
@@ -231,7 +239,7 @@ class QipaiApp(OrderedFocusApp):
         self.notify("Starting the local hall...", timeout=3)
         try:
             await self.close_hall()
-            self.local = LocalHall(engine=engine)
+            self.local, self._spawned = self._spawned or LocalHall(engine=engine), None
             host, port = await self.local.start()
             await self.connect(host, port)
             self.address = f"{host}:{port}"
@@ -240,27 +248,36 @@ class QipaiApp(OrderedFocusApp):
             self.token = reply.get("token")
             # The table opens at once: learn the hall's rooms (its names) before it does.
             hall_rooms.learn((await self.hall.request("lobby")).get("rooms") or [])
+            # Asked before the lobby (a screen to import) is built, so the hall deals meanwhile.
+            creating = asyncio.ensure_future(
+                self.hall.request("create_table", room=room, options=options)
+            )
+            await asyncio.sleep(0)  # its first step sends it
             self.push_screen(self._lobby_screen("local hall"))
-            created = await self.hall.request("create_table", room=room, options=options)
+            created = await creating
         except HallError as error:
             self.notify(explain(error, ui_language(self)), title="local play", severity="error")
             return
         except LocalHallError as error:
             self.notify(str(error), title="local play", severity="error")
             return
-        self.open_table(int(created["table"]), created["view"])
+        table = int(created["table"])
+        if self.table_screen(table) is None:  # else a push of its deal has opened it already
+            self.open_table(table, created["view"])
 
     async def _local_login(self) -> dict[str, Any]:
         """Log in the local account, registering it the first time (and again under a fresh
         name if the database was replaced and the old name belongs to someone else, or was
         saved before the hall reserved it)."""
         assert self.hall is not None
+        known = bool(self.settings.local_name and self.settings.local_password)
         name, password = self.settings.local_account()
-        try:
-            return await self.hall.request("login", name=name, password=password)
-        except HallError as error:
-            if error.code != "bad_credentials":
-                raise
+        if known:  # a password made just now has no account to log in to yet
+            try:
+                return await self.hall.request("login", name=name, password=password)
+            except HallError as error:
+                if error.code != "bad_credentials":
+                    raise
         try:
             return await self.hall.request("register", name=name, password=password)
         except HallError as error:

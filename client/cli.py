@@ -9,10 +9,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from client import mahjong_cli
 from client.launch import Launch
 from qipai.go.ladder import RUNGS
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -147,16 +151,26 @@ def main(argv: list[str] | None = None) -> int:
         if failure is not None:
             print(f"qipai replay: {failure}", file=sys.stderr)
             return 2
+    app = start(launch, ansi)
+    app.run()
+    return app.return_code or 0
+
+
+def start(launch: Launch, ansi: bool) -> App:
+    """The app the launch opens, ready to run (and a local hall already starting)."""
     if launch.mode == "door":
         from client.door import DoorApp
 
-        app = DoorApp(launch.address, os.environ.pop("QIPAI_TICKET", ""), ansi=ansi)
-    else:
-        from client.app import QipaiApp
+        return DoorApp(launch.address, os.environ.pop("QIPAI_TICKET", ""), ansi=ansi)
+    hall = None
+    if launch.mode == "local":  # its start-up beside ours: the app's imports take as long
+        from client.local_hall import LocalHall
 
-        app = QipaiApp(launch, ansi=ansi)
-    app.run()
-    return app.return_code or 0
+        hall = LocalHall(engine=launch.engine)
+        hall.spawn()
+    from client.app import QipaiApp
+
+    return QipaiApp(launch, ansi=ansi, local=hall)
 
 
 if __name__ == "__main__":

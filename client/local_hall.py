@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -30,13 +31,13 @@ class LocalHall:
         self.db_path = db_path or data_dir() / "local.sqlite3"
         self.log_path = self.db_path.with_name("local-server.log")
         self.engine = engine
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.address: tuple[str, int] | None = None
         self.port = 0
 
     @property
     def alive(self) -> bool:
-        return self.process is not None and self.process.returncode is None
+        return self.process is not None and self.process.poll() is None
 
     def command(self) -> list[str]:
         command = [sys.executable, "-m", "server.cli", "--host", "127.0.0.1"]
@@ -47,17 +48,25 @@ class LocalHall:
             command += ["--go-engine", self.engine]
         return command
 
-    async def start(self) -> tuple[str, int]:
-        """Start the server and wait for its ready line; returns (host, port)."""
+    def spawn(self) -> None:
+        """Start the child without waiting for it: `qipai local` does so before importing its
+        own app, so the two start-ups share the machine's cores (``start`` then waits)."""
         self.db_path.parent.mkdir(parents=True, exist_ok=True)
         with open(self.log_path, "ab") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                *self.command(),
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
+            self.process = subprocess.Popen(
+                self.command(),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
                 stderr=log,
                 start_new_session=True,
             )
+
+    async def start(self) -> tuple[str, int]:
+        """Start the server (unless ``spawn`` has) and wait for its ready line; returns
+        (host, port)."""
+        if not self.alive:
+            await self.stop()  # the pipes of one that died
+            self.spawn()
         try:
             line = await asyncio.wait_for(self._ready_line(), START_TIMEOUT)
         except (TimeoutError, LocalHallError):
@@ -84,7 +93,7 @@ class LocalHall:
     async def _ready_line(self) -> bytes:
         assert self.process is not None and self.process.stdout is not None
         while True:
-            line = await self.process.stdout.readline()
+            line = await asyncio.to_thread(self.process.stdout.readline)
             if not line:
                 raise LocalHallError("the local hall exited before it was ready")
             if READY.match(line):
@@ -93,15 +102,18 @@ class LocalHall:
     async def stop(self) -> None:
         """Close its stdin and ask it to stop; kill it if it has not gone within a few seconds."""
         process, self.process = self.process, None
-        if process is None or process.returncode is not None:
+        if process is None:
             return
         if process.stdin is not None:
             process.stdin.close()
-        with contextlib.suppress(ProcessLookupError):
-            process.terminate()
-        try:
-            await asyncio.wait_for(process.wait(), STOP_TIMEOUT)
-        except TimeoutError:
+        if process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
+                process.terminate()
+            try:
+                await asyncio.to_thread(process.wait, STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await asyncio.to_thread(process.wait)
+        if process.stdout is not None:
+            process.stdout.close()  # after it is gone: a reader of the ready line has its end

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from client.local_hall import LocalHall
 
 LAUNCHER = """
 import asyncio, sys
@@ -57,3 +60,20 @@ def test_the_local_hall_stops_when_its_client_is_killed(tmp_path):
         client.wait()
         if server_pid is not None and alive(server_pid):
             os.kill(server_pid, signal.SIGTERM)
+
+
+def test_a_hall_spawned_before_the_app_is_the_one_it_starts(tmp_path):
+    """`qipai local` spawns the child before importing its app; `start` then only waits for it."""
+
+    async def main():
+        hall = LocalHall(db_path=tmp_path / "hall.db")
+        hall.spawn()
+        pid = hall.process.pid
+        try:
+            host, port = await hall.start()
+            assert hall.process.pid == pid and hall.alive and port > 0
+        finally:
+            await hall.stop()
+        assert not alive(pid) and not hall.alive
+
+    asyncio.run(main())

@@ -72,6 +72,20 @@ async def test_a_saved_local_name_the_hall_now_keeps_gives_way_to_a_fresh_one(mo
     assert [r["type"] for r in app.hall.requests] == ["login", "register", "register"]
 
 
+@pytest.mark.asyncio
+async def test_a_first_local_run_registers_without_a_login_bound_to_fail(monkeypatch):
+    """A password made just now has no account yet: one slow hash at the hall, not two."""
+    monkeypatch.setattr("getpass.getuser", lambda: "ann")
+    app = QipaiApp(settings=Settings())
+    app.hall = NameKeepingHall()
+    reply = await app._local_login()
+    assert reply["name"] == "ann"
+    assert [r["type"] for r in app.hall.requests] == ["register"]
+    app.hall = NameKeepingHall()
+    await app._local_login()  # the next run has the saved account: it logs in first
+    assert [r["type"] for r in app.hall.requests] == ["login", "register"]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
