@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from qipai.mahjong.analysis import SetShape, decompositions, waits
 from qipai.mahjong.notation import Meld, MeldKind
@@ -22,6 +23,8 @@ MINIMUM_FAN = 8
 """起和番: the fans (flowers not counted) a hand needs to win."""
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_SET = frozenset(_ORPHANS)
+_FIVES = frozenset((4, 13, 22))
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))
 REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33))
 _HONOUR_PUNG_FANS = (
@@ -95,14 +98,33 @@ class NotAWinError(TileError):
     code = "not_a_win"
 
 
-@dataclass(frozen=True)
-class _Set:
+class _Set(NamedTuple):
+    """One set of a reading. A tuple, not a dataclass: readings make and read many of them."""
+
     pung: bool
     kind: int
     concealed: bool
-    kong: MeldKind | None = None
+    kong: MeldKind | None
     """``None`` for a pung or chow that is not a kong."""
-    melded: bool = False
+    melded: bool
+    five: bool
+    """Whether it holds a suited five (全带五 asks it of every set)."""
+    outside: bool
+    """Whether it holds a terminal or honour (全带幺 asks it of every set)."""
+
+
+def _make_set(
+    pung: bool, kind: int, concealed: bool, kong: MeldKind | None = None, melded: bool = False
+) -> _Set:
+    """A set with the flags the whole-hand set fans ask, worked out once when it is made."""
+    rank = kind % 9
+    if kind >= 27:
+        five, outside = False, pung
+    elif pung:
+        five, outside = rank == 4, rank in (0, 8)
+    else:
+        five, outside = 2 <= rank <= 4, rank in (0, 6)
+    return _Set(pung, kind, concealed, kong, melded, five, outside)
 
 
 def score_hand(hand: GuobiaoHand) -> FanScore:
@@ -177,11 +199,13 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
                     yield _standard_fans(hand, tuple(sets) + melded, pair, knitted=knit)
 
 
+@lru_cache(maxsize=1024)
 def _meld_set(meld: Meld) -> _Set:
+    """The set a declared meld is in every reading; there are few melds, so each is made once."""
     if meld.kind is MeldKind.CHOW:
-        return _Set(False, meld.tiles[0], False, melded=True)
+        return _make_set(False, meld.tiles[0], False, melded=True)
     kong = meld.kind if meld.is_kong else None
-    return _Set(True, meld.tiles[0], meld.is_concealed, kong, melded=not meld.is_concealed)
+    return _make_set(True, meld.tiles[0], meld.is_concealed, kong, melded=not meld.is_concealed)
 
 
 def _readings_of(counts: list[int]):
@@ -194,7 +218,7 @@ def _readings_of(counts: list[int]):
 
 
 _CONCEALED_SETS = {
-    (pung, kind): _Set(pung, kind, True) for pung in (True, False) for kind in range(NUM_KINDS)
+    (pung, kind): _make_set(pung, kind, True) for pung in (True, False) for kind in range(NUM_KINDS)
 }
 """Every concealed set a reading can hold, made once (a ``_Set`` is immutable)."""
 
@@ -220,13 +244,13 @@ def _sets(counts: list[int], start: int):
     if counts[kind] >= 3:
         counts[kind] -= 3
         for rest in _sets(counts, kind):
-            yield [_Set(True, kind, True), *rest]
+            yield [_make_set(True, kind, True), *rest]
         counts[kind] += 3
     if kind < 27 and kind % 9 <= 6 and counts[kind + 1] and counts[kind + 2]:
         for k in (kind, kind + 1, kind + 2):
             counts[k] -= 1
         for rest in _sets(counts, kind):
-            yield [_Set(False, kind, True), *rest]
+            yield [_make_set(False, kind, True), *rest]
         for k in (kind, kind + 1, kind + 2):
             counts[k] += 1
 
@@ -240,7 +264,7 @@ def _mark_win(sets: list[_Set], pair: int, win: int, self_drawn: bool):
     done = False
     for s in sets:
         if s.pung and s.kind == win and not done:
-            marked.append(_Set(True, s.kind, False))
+            marked.append(_make_set(True, s.kind, False))
             done = True
         else:
             marked.append(s)
@@ -407,15 +431,10 @@ def _standard_fans(
         and pair % 9 % 2 == 1
     ):
         fans[21] = 1
-    groups = [(s.kind, s.kind + 1, s.kind + 2) if not s.pung else (s.kind,) for s in sets]
     if knitted is None:
-        if (
-            all(any(k < 27 and k % 9 == 4 for k in g) for g in groups)
-            and pair < 27
-            and pair % 9 == 4
-        ):
+        if pair in _FIVES and all(s.five for s in sets):
             fans[31] = 1
-        if all(any(k in _ORPHANS for k in g) for g in groups) and pair in _ORPHANS:
+        if pair in _ORPHAN_SET and all(s.outside for s in sets):
             fans[55] = 1
     _pung_fans(fans, [s.kind for s in pungs if s.kind < 27])
     _chow_fans(fans, chows, pair)
