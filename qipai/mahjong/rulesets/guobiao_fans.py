@@ -172,7 +172,8 @@ def _fourth_in_melds(hand: GuobiaoHand) -> bool:
 
 
 def _total(fans: dict[int, int]) -> int:
-    return sum(FANS[n].value * c for n, c in fans.items())
+    values = _VALUES
+    return sum([values[n] * c for n, c in fans.items()])
 
 
 def _readings(hand: GuobiaoHand, counts: list[int]):
@@ -389,10 +390,14 @@ def _tile_fans(fans: dict[int, int], all_counts: list[int], present: set[int]) -
 
 
 def _concealment(fans: dict[int, int], hand: GuobiaoHand) -> None:
-    if all(m.is_concealed for m in hand.melds):
+    """门前清, 不求人 and 全求人: they depend on the melds and the self-draw, not the reading."""
+    concealed_melds = sum(1 for m in hand.melds if m.is_concealed)
+    if concealed_melds == len(hand.melds):
         fans[62] = 1
     if hand.self_drawn:
         fans[80] = 1
+    elif len(hand.melds) == 4 and not concealed_melds:
+        fans[52] = 1
 
 
 def _standard_fans(
@@ -448,8 +453,6 @@ def _standard_fans(
     if terminal_pungs:
         fans[73] = terminal_pungs
     _wait_fans(fans, hand, sets, pair)
-    if not hand.self_drawn and len(hand.melds) == 4 and not any(m.is_concealed for m in hand.melds):
-        fans[52] = 1
     return fans
 
 
@@ -737,12 +740,15 @@ def _knit_win(counts: list[int]) -> bool:
 
 
 def _exclude(fans: dict[int, int]) -> None:
-    implied: set[int] = set()
-    for number, count in fans.items():
-        if count:
-            implied.update(FANS[number].implies)
-    for number in implied:
-        fans.pop(number, None)
+    """不重复: drop every fan another counted fan implies."""
+    implied = _NOTHING.union(*[_IMPLIES[number] for number, count in fans.items() if count])
+    for number in implied & fans.keys():
+        del fans[number]
+
+
+_NOTHING: frozenset[int] = frozenset()
+_IMPLIES = {number: frozenset(row.implies) for number, row in FANS.items()}
+_VALUES = {number: row.value for number, row in FANS.items()}
 
 
 def _situational(hand: GuobiaoHand, fans: dict[int, int]) -> None:
