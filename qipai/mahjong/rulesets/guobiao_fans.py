@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import NamedTuple
 
-from qipai.mahjong.analysis import SetShape, decompositions, waits
+from qipai.mahjong.analysis import SetShape, waits
+from qipai.mahjong.analysis.counts import checked_key
+from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT, build_group_tables
 from qipai.mahjong.notation import Meld, MeldKind
 from qipai.mahjong.rulesets.guobiao_fan_table import FANS
 from qipai.mahjong.tiles import NUM_KINDS, TileError, to_counts
@@ -197,7 +199,7 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
                 for k in knit:
                     rest[k] -= 1
                 for sets, pair in _readings_of(rest):
-                    yield _standard_fans(hand, tuple(sets) + melded, pair, knitted=knit)
+                    yield _standard_fans(hand, sets + melded, pair, knitted=knit)
 
 
 @lru_cache(maxsize=1024)
@@ -209,15 +211,63 @@ def _meld_set(meld: Meld) -> _Set:
     return _make_set(True, meld.tiles[0], meld.is_concealed, kong, melded=not meld.is_concealed)
 
 
-def _readings_of(counts: list[int]):
-    """The standard readings of a real hand, from the project's decomposition tables."""
-    for reading in decompositions(counts):
-        yield (
-            [_CONCEALED_SETS[shape is SetShape.PUNG, kind] for shape, kind in reading.sets],
-            reading.pair,
+def _readings_of(counts: list[int]) -> tuple[tuple[tuple[_Set, ...], int], ...]:
+    """The standard readings of a real hand as (sets, pair), in the project's table order.
+
+    Each suit and the honours are read on their own from the shape tables (``_group_readings``,
+    cached: a hand's suits repeat far more often than whole hands do); a reading is one choice
+    per group, and only a hand with exactly one group holding a pair has any."""
+    key = checked_key(counts)
+    per_group = []
+    pairs = 0
+    for start, tables in _GROUPS:
+        group_key = key[start : start + tables.ranks]
+        pair_groups = tables.pairs.get(group_key)
+        if pair_groups is None:
+            if not tables.pairs:  # the first call: build the tables, then ask them
+                build_group_tables()
+                return _readings_of(counts)
+            return ()
+        if any(group_key):
+            pairs += pair_groups
+            per_group.append(_group_readings(start, group_key))
+    if pairs != 1:
+        return ()
+    if len(per_group) == 1:
+        return per_group[0]
+    return tuple(_joined(choice) for choice in product(*per_group))
+
+
+def _joined(
+    choice: tuple[tuple[tuple[_Set, ...], int | None], ...],
+) -> tuple[tuple[_Set, ...], int]:
+    """One reading from one arrangement of each group: their sets in order, and the one pair."""
+    sets: tuple[_Set, ...] = ()
+    pair = -1
+    for group_sets, group_pair in choice:
+        sets += group_sets
+        if group_pair is not None:
+            pair = group_pair
+    return sets, pair
+
+
+@lru_cache(maxsize=8192)
+def _group_readings(
+    start: int, group_key: bytes
+) -> tuple[tuple[tuple[_Set, ...], int | None], ...]:
+    """The arrangements of one suit (or the honours) starting at kind ``start``, as concealed
+    ``_Set``s and the pair's kind (``None`` if this group holds no pair)."""
+    tables = SUIT if start < 27 else HONOURS
+    return tuple(
+        (
+            tuple(_CONCEALED_SETS[shape is SetShape.PUNG, start + rank] for shape, rank in sets),
+            None if pair is None else start + pair,
         )
+        for pair, sets in tables.arrangements[group_key]
+    )
 
 
+_GROUPS = ((0, SUIT), (9, SUIT), (18, SUIT), (27, HONOURS))
 _CONCEALED_SETS = {
     (pung, kind): _make_set(pung, kind, True) for pung in (True, False) for kind in range(NUM_KINDS)
 }
@@ -256,7 +306,7 @@ def _sets(counts: list[int], start: int):
             counts[k] += 1
 
 
-def _mark_win(sets: list[_Set], pair: int, win: int, self_drawn: bool):
+def _mark_win(sets: tuple[_Set, ...], pair: int, win: int, self_drawn: bool):
     """A discard completing a concealed pung makes it exposed, unless the tile fits elsewhere."""
     if self_drawn or pair == win or any(not s.pung and s.kind <= win <= s.kind + 2 for s in sets):
         yield tuple(sets)
