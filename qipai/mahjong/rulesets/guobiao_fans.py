@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
+from operator import itemgetter
 from typing import NamedTuple
 
 from qipai.mahjong.analysis import SetShape, waits
@@ -44,6 +45,9 @@ KNITS = tuple(
     )
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
+_KNIT_TILES = tuple(itemgetter(*knit) for knit in KNITS)
+"""Each knitted straight's counts read out of a count vector in one C call."""
+_ORPHAN_TILES = itemgetter(*_ORPHANS)
 
 
 @dataclass(frozen=True)
@@ -150,7 +154,7 @@ def score_hand(hand: GuobiaoHand) -> FanScore:
             fans[56] = 1
         if situational:
             _situational(hand, fans)
-        if not any(n != 81 and c for n, c in fans.items()):
+        if not any(fans.values()):  # the flowers are not in yet
             fans[43] = 1
         if hand.flowers:
             fans[81] = hand.flowers
@@ -184,7 +188,8 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
     if not hand.melds:
         if not counts.count(1) and not counts.count(3):  # fourteen tiles in pairs
             yield _seven_pairs(counts)
-        if all(counts[k] >= 1 for k in _ORPHANS) and sum(counts[k] for k in _ORPHANS) == 14:
+        orphans = _ORPHAN_TILES(counts)
+        if 0 not in orphans and sum(orphans) == 14:
             yield {7: 1}
         knitted = _honours_and_knitted(counts)
         if knitted is not None:
@@ -193,8 +198,8 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
         for concealed_sets in _mark_win(sets, pair, win, hand.self_drawn):
             yield _standard_fans(hand, concealed_sets + melded, pair, knitted=None)
     if len(hand.melds) <= 1:
-        for knit in KNITS:
-            if all(counts[k] for k in knit):
+        for knit, held in zip(KNITS, _KNIT_TILES, strict=True):
+            if 0 not in held(counts):
                 rest = list(counts)
                 for k in knit:
                     rest[k] -= 1
@@ -338,7 +343,7 @@ def _seven_pairs(counts: list[int]) -> dict[int, int]:
 
 
 def _honours_and_knitted(counts: list[int]) -> dict[int, int] | None:
-    if any(c > 1 for c in counts):
+    if max(counts) > 1:
         return None
     suited = [k for k in range(27) if counts[k]]
     if any(not any(k in knit for knit in KNITS) for k in suited):
@@ -737,7 +742,7 @@ def _waits(concealed: tuple[int, ...], melds: int) -> tuple[int, ...]:
     the reference counts them), for the one-wait fans 边张, 坎张 and 单钓将."""
     base = to_counts(concealed)
     found = set(waits(base, seven_pairs=not melds, thirteen_orphans=not melds))
-    for kind in range(NUM_KINDS):
+    for kind in range(NUM_KINDS) if 4 in base else ():
         if base[kind] == 4:
             counts = list(base)
             counts[kind] += 1
@@ -760,7 +765,7 @@ def knitted_win(counts: Sequence[int], melds: int) -> bool:
 def knitted_waits(counts: Sequence[int], melds: int) -> tuple[int, ...]:
     """The kinds that complete thirteen tiles into a knitted shape (:func:`knitted_win`);
     only a hand holding six tiles of one knitted straight can be that close."""
-    if melds > 1 or not any(sum(1 for k in knit if counts[k]) >= 6 for knit in KNITS):
+    if melds > 1 or not any(held(counts).count(0) <= 3 for held in _KNIT_TILES):
         return ()
     found = []
     trial = list(counts)
@@ -773,14 +778,14 @@ def knitted_waits(counts: Sequence[int], melds: int) -> tuple[int, ...]:
 
 
 def _honours_and_knitted_shape(counts: list[int]) -> bool:
-    return all(c <= 1 for c in counts) and any(
+    return max(counts) <= 1 and any(
         all(k in knit for k in range(27) if counts[k]) for knit in KNITS
     )
 
 
 def _knit_win(counts: list[int]) -> bool:
-    for knit in KNITS:
-        if all(counts[k] for k in knit):
+    for knit, held in zip(KNITS, _KNIT_TILES, strict=True):
+        if 0 not in held(counts):
             rest = list(counts)
             for k in knit:
                 rest[k] -= 1
