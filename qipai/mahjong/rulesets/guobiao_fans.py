@@ -585,11 +585,13 @@ def _pung_fans(fans: dict[int, int], kinds: list[int]) -> None:
 
 
 def _chow_fans(fans: dict[int, int], chows: list[int], pair: int) -> None:
-    for number, count in _chow_fan_counts(tuple(chows), pair):
-        fans[number] = fans.get(number, 0) + count
+    """Adds the chow fans; no other fan has their numbers, so they are set, not summed. Only a
+    suited five as the pair counts (三色双龙会, 一色双龙会), so any other pair shares one key."""
+    if len(chows) >= 2:
+        fans.update(_chow_fan_counts(tuple(chows), pair if pair in _FIVES else -1))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 15)
 def _chow_fan_counts(chows: tuple[int, ...], pair: int) -> tuple[tuple[int, int], ...]:
     """The chow fans of these chows (in this order) with this pair: a pure function of the two,
     and a hand has only so many chow sets, so it is worked out once for each."""
