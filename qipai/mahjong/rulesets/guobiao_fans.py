@@ -138,7 +138,7 @@ def score_hand(hand: GuobiaoHand) -> FanScore:
     counts = to_counts(hand.concealed + (hand.winning,))
     all_counts = list(counts)
     for meld in hand.melds:
-        for kind in meld.tiles[:3] if meld.is_kong else meld.tiles:
+        for kind in meld.tiles[:3]:  # a kong counts as its first three tiles
             all_counts[kind] += 1
     if len(hand.concealed) + 3 * len(hand.melds) != 13:
         raise NotAWinError("a hand holds 13 tiles before its winning tile (a kong counts three)")
@@ -149,7 +149,7 @@ def score_hand(hand: GuobiaoHand) -> FanScore:
     for fans in _readings(hand, counts):
         fans.update(hand_wide)
         _exclude(fans)
-        if fans.get(62) and fans.get(80):
+        if 62 in fans and 80 in fans:
             del fans[62], fans[80]
             fans[56] = 1
         if situational:
@@ -174,7 +174,7 @@ def _item(number: int, count: int) -> FanItem:
 
 def _fourth_in_melds(hand: GuobiaoHand) -> bool:
     """和绝张 by the winner's own melds: the other three copies in one of his exposed pungs."""
-    return any(not m.is_kong and hand.winning in m.tiles for m in hand.melds)
+    return any(len(m.tiles) == 3 and hand.winning in m.tiles for m in hand.melds)
 
 
 def _total(fans: dict[int, int]) -> int:
@@ -183,7 +183,7 @@ def _total(fans: dict[int, int]) -> int:
 
 
 def _readings(hand: GuobiaoHand, counts: list[int]):
-    melded = tuple(_meld_set(meld) for meld in hand.melds)
+    melded = tuple(map(_meld_set, hand.melds))
     win = hand.winning
     if not hand.melds:
         if not counts.count(1) and not counts.count(3):  # fourteen tiles in pairs
@@ -361,7 +361,10 @@ def _honours_and_knitted(counts: list[int]) -> dict[int, int] | None:
 def _hand_wide_fans(all_counts: list[int], hand: GuobiaoHand) -> dict[int, int]:
     """The fans read from the tiles and the concealment alone, the same for every reading."""
     fans: dict[int, int] = {}
-    present = {*hand.concealed, hand.winning, *(k for meld in hand.melds for k in meld.tiles)}
+    present = set(hand.concealed)
+    present.add(hand.winning)
+    for meld in hand.melds:
+        present.update(meld.tiles)
     _tile_fans(fans, all_counts, present)
     _concealment(fans, hand)
     return fans
@@ -411,7 +414,7 @@ def _tile_fans(fans: dict[int, int], all_counts: list[int], present: set[int]) -
         flags = _FLAGS[kind]
         some |= flags
         every &= flags
-    hogs = sum(1 for kind in present if all_counts[kind] == 4)
+    hogs = all_counts.count(4)
     suits = bin(some & _SUITS).count("1")
     honours = some & _HONOURS
     if every & _GREEN_TILE:
