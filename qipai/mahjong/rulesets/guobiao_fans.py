@@ -464,11 +464,36 @@ def _standard_fans(
     pair: int,
     knitted: tuple[int, ...] | None,
 ) -> dict[int, int]:
-    fans: dict[int, int] = {}
-    pungs = [s for s in sets if s.pung]
-    chows = [s.kind for s in sets if not s.pung]
-    if knitted is not None:
-        fans[35] = 1
+    """The fans of one reading as sets and a pair (with a knitted straight when ``knitted``)."""
+    fans: dict[int, int] = {} if knitted is None else {35: 1}
+    pungs = []
+    chows = []
+    for s in sets:
+        if s.pung:
+            pungs.append(s)
+        else:
+            chows.append(s.kind)
+    terminal_pungs = _pung_set_fans(fans, hand, pungs, pair) if pungs else 0
+    if len(chows) + (3 if knitted else 0) == 4 and pair < 27:
+        fans[63] = 1
+    if knitted is None:
+        if pair in _FIVES and all(s.five for s in sets):
+            fans[31] = 1
+        if pair in _ORPHAN_SET and all(s.outside for s in sets):
+            fans[55] = 1
+    _chow_fans(fans, chows, pair)
+    if _nine_gates(hand):
+        fans[4] = 1
+        terminal_pungs -= 1
+    if terminal_pungs:
+        fans[73] = terminal_pungs
+    _wait_fans(fans, hand, sets, pair)
+    return fans
+
+
+def _pung_set_fans(fans: dict[int, int], hand: GuobiaoHand, pungs: list[_Set], pair: int) -> int:
+    """Adds the fans of the pungs and kongs; returns how many are 幺九刻 (terminal or honour
+    pungs no other fan counts), which 九莲宝灯 may still take one from."""
     honours = [s.kind for s in pungs if s.kind >= 27]
     winds = [kind for kind in honours if kind <= 30]
     if honours:
@@ -485,33 +510,18 @@ def _standard_fans(
         fans[66] = 1
     if len(pungs) == 4:
         fans[48] = 1
-    if len(chows) + (3 if knitted else 0) == 4 and pair < 27:
-        fans[63] = 1
-    if (
-        len(pungs) == 4
-        and all(s.kind < 27 and s.kind % 9 % 2 == 1 for s in pungs)
-        and pair < 27
-        and pair % 9 % 2 == 1
-    ):
-        fans[21] = 1
-    if knitted is None:
-        if pair in _FIVES and all(s.five for s in sets):
-            fans[31] = 1
-        if pair in _ORPHAN_SET and all(s.outside for s in sets):
-            fans[55] = 1
-    _pung_fans(fans, [s.kind for s in pungs if s.kind < 27])
-    _chow_fans(fans, chows, pair)
+        if all(s.kind < 27 and s.kind % 9 % 2 == 1 for s in pungs) and pair < 27 and pair % 9 % 2:
+            fans[21] = 1
+    suited = tuple(s.kind for s in pungs if s.kind < 27)
+    if len(suited) >= 2:
+        fans.update(_pung_fans(suited))
+    orphans = [s.kind for s in pungs if s.kind in _ORPHAN_SET]
+    if not orphans:
+        return 0
     honoured = {27 + hand.prevalent_wind, 27 + hand.seat_wind, 31, 32, 33}
     if len(winds) >= 3:
         honoured.update((27, 28, 29, 30))
-    terminal_pungs = sum(1 for s in pungs if s.kind in _ORPHANS and s.kind not in honoured)
-    if _nine_gates(hand):
-        fans[4] = 1
-        terminal_pungs -= 1
-    if terminal_pungs:
-        fans[73] = terminal_pungs
-    _wait_fans(fans, hand, sets, pair)
-    return fans
+    return sum(1 for kind in orphans if kind not in honoured)
 
 
 def _honour_fans(
@@ -563,7 +573,16 @@ def _nine_gates(hand: GuobiaoHand) -> bool:
 _NINE_GATES = (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)
 
 
-def _pung_fans(fans: dict[int, int], kinds: list[int]) -> None:
+@lru_cache(maxsize=4096)
+def _pung_fans(kinds: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The fans among suited pungs (节高, 三同刻, 双同刻 ...): a pure function of their kinds,
+    and there are few sets of two to four suited pungs, so each is worked out once."""
+    fans: dict[int, int] = {}
+    _count_pung_fans(fans, kinds)
+    return tuple(fans.items())
+
+
+def _count_pung_fans(fans: dict[int, int], kinds: tuple[int, ...]) -> None:
     if len(kinds) == 4:
         ordered = sorted(kinds)
         if len({k // 9 for k in ordered}) == 1 and all(
