@@ -163,7 +163,7 @@ def score_hand(hand: GuobiaoHand) -> FanScore:
             best, best_total = fans, total
     if best is None:
         raise NotAWinError("these tiles do not make a winning hand")
-    return FanScore(tuple(_item(n, c) for n, c in sorted(best.items()) if c))
+    return FanScore(tuple([_item(n, c) for n, c in sorted(best.items()) if c]))
 
 
 @lru_cache(maxsize=1024)
@@ -610,7 +610,21 @@ def _chow_fans(fans: dict[int, int], chows: list[int], pair: int) -> None:
     """Adds the chow fans; no other fan has their numbers, so they are set, not summed. Only a
     suited five as the pair counts (三色双龙会, 一色双龙会), so any other pair shares one key."""
     if len(chows) >= 2:
-        fans.update(_chow_fan_counts(tuple(chows), pair if pair in _FIVES else -1))
+        fans.update(_chow_fan_counts(*_suits_relabelled(chows, pair if pair in _FIVES else -1)))
+
+
+def _suits_relabelled(chows: list[int], pair: int) -> tuple[tuple[int, ...], int]:
+    """The chows and pair with the suits renamed in the order they first appear. The chow fans
+    only ask whether suits are the same or different, so every renaming has the same fans, and
+    the cache holds one entry for all six."""
+    renamed = {}
+    relabelled = []
+    for kind in chows:
+        suit = renamed.setdefault(kind // 9, len(renamed))
+        relabelled.append(suit * 9 + kind % 9)
+    if pair >= 0:
+        pair = renamed.setdefault(pair // 9, len(renamed)) * 9 + pair % 9
+    return tuple(relabelled), pair
 
 
 @lru_cache(maxsize=1 << 15)
