@@ -219,28 +219,49 @@ def _meld_set(meld: Meld) -> _Set:
 def _readings_of(counts: list[int]) -> tuple[tuple[tuple[_Set, ...], int], ...]:
     """The standard readings of a real hand as (sets, pair), in the project's table order.
 
-    Each suit and the honours are read on their own from the shape tables (``_group_readings``,
-    cached: a hand's suits repeat far more often than whole hands do); a reading is one choice
-    per group, and only a hand with exactly one group holding a pair has any."""
+    Each suit and the honours are read on their own (``_group``: a hand's suits repeat far more
+    often than whole hands do); a reading is one choice per group, and only a hand with exactly
+    one group holding a pair has any."""
     key = checked_key(counts)
     per_group = []
     pairs = 0
-    for start, tables in _GROUPS:
-        group_key = key[start : start + tables.ranks]
-        pair_groups = tables.pairs.get(group_key)
-        if pair_groups is None:
-            if not tables.pairs:  # the first call: build the tables, then ask them
-                build_group_tables()
-                return _readings_of(counts)
-            return ()
+    for start, end, known in _GROUPS:
+        group_key = key[start:end]
+        found = known.get(group_key)
+        if found is None:
+            found = _group(start, group_key)
+            if found is None:
+                return ()
+            known[group_key] = found
         if any(group_key):
-            pairs += pair_groups
-            per_group.append(_group_readings(start, group_key))
+            pairs += found[0]
+            per_group.append(found[1])
     if pairs != 1:
         return ()
     if len(per_group) == 1:
         return per_group[0]
     return tuple(_joined(choice) for choice in product(*per_group))
+
+
+def _group(
+    start: int, group_key: bytes
+) -> tuple[int, tuple[tuple[tuple[_Set, ...], int | None], ...]] | None:
+    """Whether one suit (or the honours, from kind ``start``) holds a pair, and its arrangements
+    as concealed ``_Set``s with the pair's kind (``None`` without one); ``None`` if the group
+    is not complete. Kept per group key: the keys are bounded by the shape tables."""
+    tables = SUIT if start < 27 else HONOURS
+    build_group_tables()
+    arrangements = tables.arrangements.get(group_key)
+    if arrangements is None:
+        return None
+    readings = tuple(
+        (
+            tuple(_CONCEALED_SETS[shape is SetShape.PUNG, start + rank] for shape, rank in sets),
+            None if pair is None else start + pair,
+        )
+        for pair, sets in arrangements
+    )
+    return tables.pairs[group_key], readings
 
 
 def _joined(
@@ -256,23 +277,8 @@ def _joined(
     return sets, pair
 
 
-@lru_cache(maxsize=8192)
-def _group_readings(
-    start: int, group_key: bytes
-) -> tuple[tuple[tuple[_Set, ...], int | None], ...]:
-    """The arrangements of one suit (or the honours) starting at kind ``start``, as concealed
-    ``_Set``s and the pair's kind (``None`` if this group holds no pair)."""
-    tables = SUIT if start < 27 else HONOURS
-    return tuple(
-        (
-            tuple(_CONCEALED_SETS[shape is SetShape.PUNG, start + rank] for shape, rank in sets),
-            None if pair is None else start + pair,
-        )
-        for pair, sets in tables.arrangements[group_key]
-    )
-
-
-_GROUPS = ((0, SUIT), (9, SUIT), (18, SUIT), (27, HONOURS))
+_GROUPS = tuple((start, start + ranks, {}) for start, ranks in ((0, 9), (9, 9), (18, 9), (27, 7)))
+"""Each group's first and past-the-end kind, and its complete keys read so far (``_group``)."""
 _CONCEALED_SETS = {
     (pung, kind): _make_set(pung, kind, True) for pung in (True, False) for kind in range(NUM_KINDS)
 }
