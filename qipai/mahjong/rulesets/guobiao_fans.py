@@ -185,6 +185,7 @@ def _total(fans: dict[int, int]) -> int:
 def _readings(hand: GuobiaoHand, counts: list[int]):
     melded = tuple(map(_meld_set, hand.melds))
     win = hand.winning
+    nine_gates = _nine_gates(hand)
     if not hand.melds:
         if not counts.count(1) and not counts.count(3):  # fourteen tiles in pairs
             yield _seven_pairs(counts)
@@ -196,7 +197,7 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
             yield knitted
     for sets, pair in _readings_of(counts):
         for concealed_sets in _mark_win(sets, pair, win, hand.self_drawn):
-            yield _standard_fans(hand, concealed_sets + melded, pair, knitted=None)
+            yield _standard_fans(hand, concealed_sets + melded, pair, None, nine_gates)
     if len(hand.melds) <= 1:
         for knit, held in zip(KNITS, _KNIT_TILES, strict=True):
             if 0 not in held(counts):
@@ -204,7 +205,7 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
                 for k in knit:
                     rest[k] -= 1
                 for sets, pair in _readings_of(rest):
-                    yield _standard_fans(hand, sets + melded, pair, knitted=knit)
+                    yield _standard_fans(hand, sets + melded, pair, knit, nine_gates)
 
 
 @lru_cache(maxsize=1024)
@@ -455,7 +456,7 @@ def _tile_fans(fans: dict[int, int], all_counts: list[int], present: set[int]) -
 
 def _concealment(fans: dict[int, int], hand: GuobiaoHand) -> None:
     """门前清, 不求人 and 全求人: they depend on the melds and the self-draw, not the reading."""
-    concealed_melds = sum(1 for m in hand.melds if m.is_concealed)
+    concealed_melds = sum([m.kind is MeldKind.KONG_CONCEALED for m in hand.melds])
     if concealed_melds == len(hand.melds):
         fans[62] = 1
     if hand.self_drawn:
@@ -469,8 +470,10 @@ def _standard_fans(
     sets: tuple[_Set, ...],
     pair: int,
     knitted: tuple[int, ...] | None,
+    nine_gates: bool,
 ) -> dict[int, int]:
-    """The fans of one reading as sets and a pair (with a knitted straight when ``knitted``)."""
+    """The fans of one reading as sets and a pair (with a knitted straight when ``knitted``);
+    ``nine_gates`` is a fact of the hand, worked out once for all its readings."""
     fans: dict[int, int] = {} if knitted is None else {35: 1}
     pungs = []
     chows = []
@@ -488,7 +491,7 @@ def _standard_fans(
         if pair in _ORPHAN_SET and all(s.outside for s in sets):
             fans[55] = 1
     _chow_fans(fans, chows, pair)
-    if _nine_gates(hand):
+    if nine_gates:
         fans[4] = 1
         terminal_pungs -= 1
     if terminal_pungs:
@@ -767,10 +770,17 @@ def _two_chow_fan(a: int, b: int) -> int:
 def _wait_fans(fans, hand: GuobiaoHand, sets, pair: int) -> None:
     """边张, 坎张 or 单钓将 by where this reading puts the winning tile, if it was the only wait."""
     win = hand.winning
-    chows = [s.kind for s in sets if not s.pung and not s.melded]
-    if any((win == k + 2 and k % 9 == 0) or (win == k and k % 9 == 6) for k in chows):
+    edge = closed = False
+    for s in sets:
+        if not s.pung and not s.melded and s.kind <= win <= s.kind + 2:
+            start = s.kind
+            if (win == start + 2 and start % 9 == 0) or (win == start and start % 9 == 6):
+                edge = True
+            elif win == start + 1:
+                closed = True
+    if edge:
         fan = 77
-    elif any(win == k + 1 for k in chows):
+    elif closed:
         fan = 78
     elif pair == win:
         fan = 79
