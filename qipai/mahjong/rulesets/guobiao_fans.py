@@ -31,8 +31,8 @@ _FIVES = frozenset((4, 13, 22))
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))
 REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33))
 _HONOUR_PUNG_FANS = (
-    ((27, 28, 29, 30), 1, 9, 38, 0),
-    ((31, 32, 33), 2, 10, 54, 59),
+    (frozenset((27, 28, 29, 30)), 1, 9, 38, 0),
+    (frozenset((31, 32, 33)), 2, 10, 54, 59),
 )
 """The winds' and the dragons' pung fans, by how many of their kinds are punged: all (大四喜,
 大三元), all but one with the last as the pair (小四喜, 小三元), all but one (三风刻, 双箭刻),
@@ -510,7 +510,7 @@ def _pung_set_fans(fans: dict[int, int], hand: GuobiaoHand, pungs: list[_Set], p
     kongs = [s for s in pungs if s.kong]
     if kongs:
         _kong_fans(fans, kongs)
-    concealed_pungs = sum(1 for s in pungs if s.concealed)
+    concealed_pungs = [s.concealed for s in pungs].count(True)
     if concealed_pungs == 4:
         fans[12] = 1
     elif concealed_pungs == 3:
@@ -530,7 +530,7 @@ def _pung_set_fans(fans: dict[int, int], hand: GuobiaoHand, pungs: list[_Set], p
     honoured = {27 + hand.prevalent_wind, 27 + hand.seat_wind, 31, 32, 33}
     if len(winds) >= 3:
         honoured.update((27, 28, 29, 30))
-    return sum(1 for kind in orphans if kind not in honoured)
+    return len(orphans) - len(honoured.intersection(orphans))
 
 
 def _honour_fans(
@@ -538,7 +538,7 @@ def _honour_fans(
 ) -> None:
     """The fans of the wind and dragon pungs (``honours``, the winds among them ``winds``)."""
     for kinds, every, short_with_pair, short, one in _HONOUR_PUNG_FANS:
-        held = sum(1 for kind in honours if kind in kinds)
+        held = len(kinds.intersection(honours))  # distinct kinds: one pung each
         if held == len(kinds):
             fans[every] = 1
         elif held == len(kinds) - 1:
@@ -552,7 +552,7 @@ def _honour_fans(
 
 
 def _kong_fans(fans: dict[int, int], kongs: list[_Set]) -> None:
-    concealed_kongs = sum(1 for s in kongs if s.kong is MeldKind.KONG_CONCEALED)
+    concealed_kongs = [s.kong for s in kongs].count(MeldKind.KONG_CONCEALED)
     melded_kongs = len(kongs) - concealed_kongs
     if len(kongs) == 4:
         fans[5] = 1
@@ -817,9 +817,15 @@ def knitted_win(counts: Sequence[int], melds: int) -> bool:
 
 
 def knitted_waits(counts: Sequence[int], melds: int) -> tuple[int, ...]:
-    """The kinds that complete thirteen tiles into a knitted shape (:func:`knitted_win`);
-    only a hand holding six tiles of one knitted straight can be that close."""
-    if melds > 1 or not any(held(counts).count(0) <= 3 for held in _KNIT_TILES):
+    """The kinds that complete thirteen tiles into a knitted shape (:func:`knitted_win`).
+
+    Only two kinds of hand can be that close, so every other returns at once: eight of the nine
+    tiles of a knitted straight (组合龙), or, all concealed and no kind twice, six of them
+    (全不靠, whose suited tiles all come from one knitted straight)."""
+    if melds > 1:
+        return ()
+    missing = min([held(counts).count(0) for held in _KNIT_TILES])
+    if missing > 1 and (melds or missing > 3 or max(counts) > 1):
         return ()
     found = []
     trial = list(counts)
