@@ -350,19 +350,14 @@ def _seven_pairs(counts: list[int]) -> dict[int, int]:
 
 
 def _honours_and_knitted(counts: list[int]) -> dict[int, int] | None:
-    if max(counts) > 1:
+    """全不靠 or 七星不靠 (with 组合龙 when all nine knitted tiles are in): fourteen different
+    kinds, the suited ones all from one knitted straight."""
+    if max(counts) > 1 or _knit_holding_all_suited(counts) is None:
         return None
-    suited = [k for k in range(27) if counts[k]]
-    if any(not any(k in knit for knit in KNITS) for k in suited):
-        return None
-    for knit in KNITS:
-        if all(k in knit for k in suited):
-            honours = sum(counts[27:])
-            fans = {20: 1} if honours == 7 else {34: 1}
-            if len(suited) == 9:
-                fans[35] = 1
-            return fans
-    return None
+    fans = {20: 1} if sum(counts[27:]) == 7 else {34: 1}
+    if sum(counts[:27]) == 9:
+        fans[35] = 1
+    return fans
 
 
 def _hand_wide_fans(all_counts: list[int], hand: GuobiaoHand) -> dict[int, int]:
@@ -819,17 +814,12 @@ def knitted_win(counts: Sequence[int], melds: int) -> bool:
 def knitted_waits(counts: Sequence[int], melds: int) -> tuple[int, ...]:
     """The kinds that complete thirteen tiles into a knitted shape (:func:`knitted_win`).
 
-    Only two kinds of hand can be that close, so every other returns at once: eight of the nine
-    tiles of a knitted straight (组合龙), or, all concealed and no kind twice, six of them
-    (全不靠, whose suited tiles all come from one knitted straight)."""
+    Only the kinds ``_knitted_candidates`` names can, so only they are tried."""
     if melds > 1:
-        return ()
-    missing = min([held(counts).count(0) for held in _KNIT_TILES])
-    if missing > 1 and (melds or missing > 3 or max(counts) > 1):
         return ()
     found = []
     trial = list(counts)
-    for kind in range(NUM_KINDS):
+    for kind in _knitted_candidates(counts, melds):
         trial[kind] += 1
         if knitted_win(trial, melds):
             found.append(kind)
@@ -837,10 +827,37 @@ def knitted_waits(counts: Sequence[int], melds: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+def _knitted_candidates(counts: Sequence[int], melds: int) -> Sequence[int]:
+    """The kinds one of which could make thirteen tiles a knitted shape, in kind order.
+
+    组合龙 needs a whole knitted straight: any kind if the hand holds all nine of one, else the
+    one it lacks where it holds eight. 全不靠 (all concealed) needs fourteen different kinds,
+    the suited ones from one knitted straight, so at least six of one already held: then any
+    kind not yet held."""
+    missing = [held(counts).count(0) for held in _KNIT_TILES]
+    if 0 in missing:
+        return range(NUM_KINDS)
+    candidates = set()
+    for knit, lacking in zip(KNITS, missing, strict=True):
+        if lacking == 1:
+            candidates.update(kind for kind in knit if not counts[kind])
+    if not melds and min(missing) <= 3 and max(counts) <= 1:
+        candidates.update(kind for kind in range(NUM_KINDS) if not counts[kind])
+    return sorted(candidates)
+
+
 def _honours_and_knitted_shape(counts: list[int]) -> bool:
-    return max(counts) <= 1 and any(
-        all(k in knit for k in range(27) if counts[k]) for knit in KNITS
-    )
+    return max(counts) <= 1 and _knit_holding_all_suited(counts) is not None
+
+
+def _knit_holding_all_suited(counts: Sequence[int]) -> tuple[int, ...] | None:
+    """The first knitted straight that holds every suited kind of ``counts`` (no kind twice):
+    the one whose held tiles number as many as the suited tiles."""
+    suited = sum(counts[:27])
+    for knit, held in zip(KNITS, _KNIT_TILES, strict=True):
+        if 9 - held(counts).count(0) == suited:
+            return knit
+    return None
 
 
 def _knit_win(counts: list[int]) -> bool:
