@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import combinations, product
-from operator import itemgetter
+from operator import and_, itemgetter, or_
 from typing import NamedTuple
 
 from qipai.mahjong.analysis import SetShape, waits
@@ -411,11 +411,9 @@ _RANK_MASKS = {fan: sum(_RANK_BIT << r for r in ranks) for fan, ranks in _RANKS.
 
 def _tile_fans(fans: dict[int, int], all_counts: list[int], present: set[int]) -> None:
     """The fans read from which kinds the hand holds: one OR and one AND of their flags."""
-    some, every = 0, -1
-    for kind in present:
-        flags = _FLAGS[kind]
-        some |= flags
-        every &= flags
+    flags = [_FLAGS[kind] for kind in present]
+    some = reduce(or_, flags)
+    every = reduce(and_, flags)
     hogs = all_counts.count(4)
     suits = bin(some & _SUITS).count("1")
     honours = some & _HONOURS
