@@ -810,38 +810,46 @@ def knitted_win(counts: Sequence[int], melds: int) -> bool:
 
 
 def knitted_waits(counts: Sequence[int], melds: int) -> tuple[int, ...]:
-    """The kinds that complete thirteen tiles into a knitted shape (:func:`knitted_win`).
-
-    Only the kinds ``_knitted_candidates`` names can, so only they are tried."""
-    if melds > 1:
+    """The kinds that complete thirteen tiles into a knitted shape (:func:`knitted_win`): those
+    that complete a 组合龙 with a set and a pair, and those that make a 全不靠."""
+    if melds > 1 or sum(counts) + 3 * melds != 13:
         return ()
-    found = []
+    found = set(_honours_and_knitted_waits(counts)) if not melds else set()
     trial = list(counts)
-    for kind in _knitted_candidates(counts, melds):
+    for kind in _knitted_straight_candidates(counts):
         trial[kind] += 1
-        if knitted_win(trial, melds):
-            found.append(kind)
+        if _knit_win(trial):
+            found.add(kind)
         trial[kind] -= 1
-    return tuple(found)
+    return tuple(sorted(found))
 
 
-def _knitted_candidates(counts: Sequence[int], melds: int) -> Sequence[int]:
-    """The kinds one of which could make thirteen tiles a knitted shape, in kind order.
-
-    组合龙 needs a whole knitted straight: any kind if the hand holds all nine of one, else the
-    one it lacks where it holds eight. 全不靠 (all concealed) needs fourteen different kinds,
-    the suited ones from one knitted straight, so at least six of one already held: then any
-    kind not yet held."""
+def _knitted_straight_candidates(counts: Sequence[int]) -> Sequence[int]:
+    """The kinds that could complete a whole knitted straight (组合龙): any kind if the hand
+    holds all nine tiles of one, else the one it lacks of each it holds eight of."""
     missing = [held(counts).count(0) for held in _KNIT_TILES]
     if 0 in missing:
         return range(NUM_KINDS)
-    candidates = set()
-    for knit, lacking in zip(KNITS, missing, strict=True):
-        if lacking == 1:
-            candidates.update(kind for kind in knit if not counts[kind])
-    if not melds and min(missing) <= 3 and max(counts) <= 1:
-        candidates.update(kind for kind in range(NUM_KINDS) if not counts[kind])
-    return sorted(candidates)
+    return [
+        kind
+        for knit, lacking in zip(KNITS, missing, strict=True)
+        if lacking == 1
+        for kind in knit
+        if not counts[kind]
+    ]
+
+
+def _honours_and_knitted_waits(counts: Sequence[int]) -> list[int]:
+    """The kinds that make thirteen concealed tiles a 全不靠: the tiles are all different and
+    the suited ones (six at least, since there are only seven honours) come from one knitted
+    straight, which no other can also hold (two share at most three tiles); then any honour
+    or tile of that straight not yet held completes it."""
+    if max(counts) > 1:
+        return []
+    knit = _knit_holding_all_suited(counts)
+    if knit is None:
+        return []
+    return [kind for kind in (*knit, *range(27, NUM_KINDS)) if not counts[kind]]
 
 
 def _honours_and_knitted_shape(counts: list[int]) -> bool:
