@@ -183,7 +183,7 @@ def _total(fans: dict[int, int]) -> int:
 
 
 def _readings(hand: GuobiaoHand, counts: list[int]):
-    melded = tuple(map(_meld_set, hand.melds))
+    melded = tuple([_meld_set(meld.kind, meld.tiles) for meld in hand.melds])
     win = hand.winning
     nine_gates = _nine_gates(hand)
     if not hand.melds:
@@ -196,8 +196,8 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
         if knitted is not None:
             yield knitted
     for sets, pair in _readings_of(counts):
-        for concealed_sets in _mark_win(sets, pair, win, hand.self_drawn):
-            yield _standard_fans(hand, concealed_sets + melded, pair, None, nine_gates)
+        sets = _mark_win(sets, pair, win, hand.self_drawn)
+        yield _standard_fans(hand, sets + melded, pair, None, nine_gates)
     if len(hand.melds) <= 1:
         for knit, held in zip(KNITS, _KNIT_TILES, strict=True):
             if 0 not in held(counts):
@@ -209,12 +209,13 @@ def _readings(hand: GuobiaoHand, counts: list[int]):
 
 
 @lru_cache(maxsize=1024)
-def _meld_set(meld: Meld) -> _Set:
-    """The set a declared meld is in every reading; there are few melds, so each is made once."""
-    if meld.kind is MeldKind.CHOW:
-        return _make_set(False, meld.tiles[0], False, melded=True)
-    kong = meld.kind if meld.is_kong else None
-    return _make_set(True, meld.tiles[0], meld.is_concealed, kong, melded=not meld.is_concealed)
+def _meld_set(kind: MeldKind, tiles: tuple[int, ...]) -> _Set:
+    """The set a declared meld is in every reading; there are few melds, so each is made once
+    (keyed by its fields: hashing them is quicker than hashing the ``Meld``)."""
+    if kind is MeldKind.CHOW:
+        return _make_set(False, tiles[0], False, melded=True)
+    concealed = kind is MeldKind.KONG_CONCEALED
+    return _make_set(True, tiles[0], concealed, kind if kind.is_kong else None, not concealed)
 
 
 def _readings_of(counts: list[int]) -> tuple[tuple[tuple[_Set, ...], int], ...]:
@@ -284,6 +285,8 @@ _CONCEALED_SETS = {
     (pung, kind): _make_set(pung, kind, True) for pung in (True, False) for kind in range(NUM_KINDS)
 }
 """Every concealed set a reading can hold, made once (a ``_Set`` is immutable)."""
+_EXPOSED_PUNGS = tuple(_make_set(True, kind, False) for kind in range(NUM_KINDS))
+"""The pung a discard completed, by kind: exposed (not 暗刻) though made in the hand."""
 
 
 def _standard(counts: list[int]):
@@ -318,20 +321,16 @@ def _sets(counts: list[int], start: int):
             counts[k] += 1
 
 
-def _mark_win(sets: tuple[_Set, ...], pair: int, win: int, self_drawn: bool):
+def _mark_win(sets: tuple[_Set, ...], pair: int, win: int, self_drawn: bool) -> tuple[_Set, ...]:
     """A discard completing a concealed pung makes it exposed, unless the tile fits elsewhere."""
     if self_drawn or pair == win or any(not s.pung and s.kind <= win <= s.kind + 2 for s in sets):
-        yield tuple(sets)
-        return
-    marked = []
-    done = False
-    for s in sets:
-        if s.pung and s.kind == win and not done:
-            marked.append(_make_set(True, s.kind, False))
-            done = True
-        else:
-            marked.append(s)
-    yield tuple(marked)
+        return sets
+    marked = list(sets)
+    for index, s in enumerate(sets):
+        if s.pung and s.kind == win:
+            marked[index] = _EXPOSED_PUNGS[win]
+            break
+    return tuple(marked)
 
 
 def _seven_pairs(counts: list[int]) -> dict[int, int]:
