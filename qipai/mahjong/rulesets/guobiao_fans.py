@@ -513,9 +513,9 @@ def _pung_set_fans(fans: dict[int, int], hand: GuobiaoHand, pungs: list[_Set], p
         fans[48] = 1
         if all(s.kind < 27 and s.kind % 9 % 2 == 1 for s in pungs) and pair < 27 and pair % 9 % 2:
             fans[21] = 1
-    suited = tuple(s.kind for s in pungs if s.kind < 27)
+    suited = [s.kind for s in pungs if s.kind < 27]
     if len(suited) >= 2:
-        fans.update(_pung_fans(suited))
+        fans.update(_pung_fans(tuple(sorted(suited))))
     orphans = [s.kind for s in pungs if s.kind in _ORPHAN_SET]
     if not orphans:
         return 0
@@ -574,10 +574,10 @@ def _nine_gates(hand: GuobiaoHand) -> bool:
 _NINE_GATES = (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 15)
 def _pung_fans(kinds: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """The fans among suited pungs (节高, 三同刻, 双同刻 ...): a pure function of their kinds,
-    and there are few sets of two to four suited pungs, so each is worked out once."""
+    """The fans among suited pungs (节高, 三同刻, 双同刻 ...): a pure function of their sorted
+    kinds, of which there are 20,826 sets of two to four, so each is worked out once."""
     fans: dict[int, int] = {}
     _count_pung_fans(fans, kinds)
     return tuple(fans.items())
