@@ -778,16 +778,19 @@ def _wait_fans(fans, hand: GuobiaoHand, sets, pair: int) -> None:
         fan = 79
     else:
         return
-    if len(_waits(hand.concealed, len(hand.melds))) == 1:
+    if _single_wait(hand.concealed, len(hand.melds)):
         fans[fan] = 1
 
 
 @lru_cache(maxsize=4096)
-def _waits(concealed: tuple[int, ...], melds: int) -> tuple[int, ...]:
-    """The kinds that complete the thirteen tiles (kinds already held four times included, as
-    the reference counts them), for the one-wait fans 边张, 坎张 and 单钓将."""
+def _single_wait(concealed: tuple[int, ...], melds: int) -> bool:
+    """Whether one kind alone completes the thirteen tiles (kinds already held four times
+    included, as the reference counts them), for the one-wait fans 边张, 坎张 and 单钓将. Most
+    hands that ask have two standard waits, so the rarer shapes are looked at only if not."""
     base = to_counts(concealed)
     found = set(waits(base, seven_pairs=not melds, thirteen_orphans=not melds))
+    if len(found) > 1:
+        return False
     for kind in range(NUM_KINDS) if 4 in base else ():
         if base[kind] == 4:
             counts = list(base)
@@ -795,7 +798,7 @@ def _waits(concealed: tuple[int, ...], melds: int) -> tuple[int, ...]:
             if next(_standard(counts), None) is not None:
                 found.add(kind)
     found.update(knitted_waits(base, melds))
-    return tuple(sorted(found))
+    return len(found) == 1
 
 
 def knitted_win(counts: Sequence[int], melds: int) -> bool:
