@@ -6,7 +6,13 @@ import pytest
 
 from qipai.mahjong.notation import parse_hand
 from qipai.mahjong.rulesets.guobiao_fan_table import FAN_ROWS, FANS
-from qipai.mahjong.rulesets.guobiao_fans import GuobiaoHand, NotAWinError, score_hand
+from qipai.mahjong.rulesets.guobiao_fans import (
+    GuobiaoHand,
+    NotAWinError,
+    knitted_waits,
+    score_hand,
+)
+from qipai.mahjong.tiles import parse_kinds, to_counts
 
 
 def hand(text: str, **flags) -> GuobiaoHand:
@@ -163,3 +169,25 @@ def test_example_agrees_with_pymahjonggb(number):
 
     text, flags = EXAMPLES[number]
     assert ours(hand(text, **flags)) == oracle_fans(hand(text, **flags))
+
+
+@pytest.mark.parametrize(
+    ("tiles", "melds", "expected"),
+    [
+        # eight tiles of 147m 258p 369s, a pung and a pair: only 9s makes the 组合龙
+        ("147m 258p 36s EEE CC", 0, "9s"),
+        # the same eight with a pair beside a declared set: still only 9s
+        ("147m 258p 36s 55m", 1, "9s"),
+        # thirteen different tiles, the suited ones from one knitted straight: 全不靠 on the
+        # straight's missing tile and on each honour not yet held
+        ("147m 258p 36s ESWNC", 0, "9s FP"),
+        # two tiles short of any knitted straight: nothing
+        ("147m 258p 3s 1s ESWNC", 0, ""),
+        # two declared sets leave no room for a knitted straight
+        ("147m 258p 3s", 2, ""),
+    ],
+)
+def test_knitted_waits(tiles, melds, expected):
+    # The machine's wait hook for the shapes its shape tables do not know.
+    counts = to_counts(parse_kinds(tiles.replace(" ", "")))
+    assert knitted_waits(counts, melds) == tuple(parse_kinds(expected.replace(" ", "")))

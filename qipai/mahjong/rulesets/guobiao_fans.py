@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import combinations
+from functools import lru_cache, reduce
+from itertools import combinations, product
+from operator import and_, itemgetter, or_
+from typing import NamedTuple
 
-from qipai.mahjong.analysis import SetShape, decompositions, waits
+from qipai.mahjong.analysis import SetShape, waits
+from qipai.mahjong.analysis.counts import checked_key
+from qipai.mahjong.analysis.shape_tables import HONOURS, SUIT, build_group_tables
 from qipai.mahjong.notation import Meld, MeldKind
 from qipai.mahjong.rulesets.guobiao_fan_table import FANS
 from qipai.mahjong.tiles import NUM_KINDS, TileError, to_counts
@@ -22,11 +26,13 @@ MINIMUM_FAN = 8
 """起和番: the fans (flowers not counted) a hand needs to win."""
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_SET = frozenset(_ORPHANS)
+_FIVES = frozenset((4, 13, 22))
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))
 REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33))
 _HONOUR_PUNG_FANS = (
-    ((27, 28, 29, 30), 1, 9, 38, 0),
-    ((31, 32, 33), 2, 10, 54, 59),
+    (frozenset((27, 28, 29, 30)), 1, 9, 38, 0),
+    (frozenset((31, 32, 33)), 2, 10, 54, 59),
 )
 """The winds' and the dragons' pung fans, by how many of their kinds are punged: all (大四喜,
 大三元), all but one with the last as the pair (小四喜, 小三元), all but one (三风刻, 双箭刻),
@@ -39,6 +45,9 @@ KNITS = tuple(
     )
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
+_KNIT_TILES = tuple(itemgetter(*knit) for knit in KNITS)
+"""Each knitted straight's counts read out of a count vector in one C call."""
+_ORPHAN_TILES = itemgetter(*_ORPHANS)
 
 
 @dataclass(frozen=True)
@@ -95,14 +104,33 @@ class NotAWinError(TileError):
     code = "not_a_win"
 
 
-@dataclass(frozen=True)
-class _Set:
+class _Set(NamedTuple):
+    """One set of a reading. A tuple, not a dataclass: readings make and read many of them."""
+
     pung: bool
     kind: int
     concealed: bool
-    kong: MeldKind | None = None
+    kong: MeldKind | None
     """``None`` for a pung or chow that is not a kong."""
-    melded: bool = False
+    melded: bool
+    five: bool
+    """Whether it holds a suited five (全带五 asks it of every set)."""
+    outside: bool
+    """Whether it holds a terminal or honour (全带幺 asks it of every set)."""
+
+
+def _make_set(
+    pung: bool, kind: int, concealed: bool, kong: MeldKind | None = None, melded: bool = False
+) -> _Set:
+    """A set with the flags the whole-hand set fans ask, worked out once when it is made."""
+    rank = kind % 9
+    if kind >= 27:
+        five, outside = False, pung
+    elif pung:
+        five, outside = rank == 4, rank in (0, 8)
+    else:
+        five, outside = 2 <= rank <= 4, rank in (0, 6)
+    return _Set(pung, kind, concealed, kong, melded, five, outside)
 
 
 def score_hand(hand: GuobiaoHand) -> FanScore:
@@ -110,7 +138,7 @@ def score_hand(hand: GuobiaoHand) -> FanScore:
     counts = to_counts(hand.concealed + (hand.winning,))
     all_counts = list(counts)
     for meld in hand.melds:
-        for kind in meld.tiles[:3] if meld.is_kong else meld.tiles:
+        for kind in meld.tiles[:3]:  # a kong counts as its first three tiles
             all_counts[kind] += 1
     if len(hand.concealed) + 3 * len(hand.melds) != 13:
         raise NotAWinError("a hand holds 13 tiles before its winning tile (a kong counts three)")
@@ -121,12 +149,12 @@ def score_hand(hand: GuobiaoHand) -> FanScore:
     for fans in _readings(hand, counts):
         fans.update(hand_wide)
         _exclude(fans)
-        if fans.get(62) and fans.get(80):
+        if 62 in fans and 80 in fans:
             del fans[62], fans[80]
             fans[56] = 1
         if situational:
             _situational(hand, fans)
-        if not any(n != 81 and c for n, c in fans.items()):
+        if not any(fans.values()):  # the flowers are not in yet
             fans[43] = 1
         if hand.flowers:
             fans[81] = hand.flowers
@@ -135,7 +163,7 @@ def score_hand(hand: GuobiaoHand) -> FanScore:
             best, best_total = fans, total
     if best is None:
         raise NotAWinError("these tiles do not make a winning hand")
-    return FanScore(tuple(_item(n, c) for n, c in sorted(best.items()) if c))
+    return FanScore(tuple([_item(n, c) for n, c in sorted(best.items()) if c]))
 
 
 @lru_cache(maxsize=1024)
@@ -146,57 +174,119 @@ def _item(number: int, count: int) -> FanItem:
 
 def _fourth_in_melds(hand: GuobiaoHand) -> bool:
     """和绝张 by the winner's own melds: the other three copies in one of his exposed pungs."""
-    return any(not m.is_kong and hand.winning in m.tiles for m in hand.melds)
+    return any(len(m.tiles) == 3 and hand.winning in m.tiles for m in hand.melds)
 
 
 def _total(fans: dict[int, int]) -> int:
-    return sum(FANS[n].value * c for n, c in fans.items())
+    values = _VALUES
+    return sum([values[n] * c for n, c in fans.items()])
 
 
 def _readings(hand: GuobiaoHand, counts: list[int]):
-    melded = tuple(_meld_set(meld) for meld in hand.melds)
+    melded = tuple([_meld_set(meld.kind, meld.tiles) for meld in hand.melds])
     win = hand.winning
+    nine_gates = _nine_gates(hand)
     if not hand.melds:
         if not counts.count(1) and not counts.count(3):  # fourteen tiles in pairs
             yield _seven_pairs(counts)
-        if all(counts[k] >= 1 for k in _ORPHANS) and sum(counts[k] for k in _ORPHANS) == 14:
+        orphans = _ORPHAN_TILES(counts)
+        if 0 not in orphans and sum(orphans) == 14:
             yield {7: 1}
         knitted = _honours_and_knitted(counts)
         if knitted is not None:
             yield knitted
     for sets, pair in _readings_of(counts):
-        for concealed_sets in _mark_win(sets, pair, win, hand.self_drawn):
-            yield _standard_fans(hand, concealed_sets + melded, pair, knitted=None)
+        sets = _mark_win(sets, pair, win, hand.self_drawn)
+        yield _standard_fans(hand, sets + melded, pair, None, nine_gates)
     if len(hand.melds) <= 1:
-        for knit in KNITS:
-            if all(counts[k] for k in knit):
+        for knit, held in zip(KNITS, _KNIT_TILES, strict=True):
+            if 0 not in held(counts):
                 rest = list(counts)
                 for k in knit:
                     rest[k] -= 1
                 for sets, pair in _readings_of(rest):
-                    yield _standard_fans(hand, tuple(sets) + melded, pair, knitted=knit)
+                    yield _standard_fans(hand, sets + melded, pair, knit, nine_gates)
 
 
-def _meld_set(meld: Meld) -> _Set:
-    if meld.kind is MeldKind.CHOW:
-        return _Set(False, meld.tiles[0], False, melded=True)
-    kong = meld.kind if meld.is_kong else None
-    return _Set(True, meld.tiles[0], meld.is_concealed, kong, melded=not meld.is_concealed)
+@lru_cache(maxsize=1024)
+def _meld_set(kind: MeldKind, tiles: tuple[int, ...]) -> _Set:
+    """The set a declared meld is in every reading; there are few melds, so each is made once
+    (keyed by its fields: hashing them is quicker than hashing the ``Meld``)."""
+    if kind is MeldKind.CHOW:
+        return _make_set(False, tiles[0], False, melded=True)
+    concealed = kind is MeldKind.KONG_CONCEALED
+    return _make_set(True, tiles[0], concealed, kind if kind.is_kong else None, not concealed)
 
 
-def _readings_of(counts: list[int]):
-    """The standard readings of a real hand, from the project's decomposition tables."""
-    for reading in decompositions(counts):
-        yield (
-            [_CONCEALED_SETS[shape is SetShape.PUNG, kind] for shape, kind in reading.sets],
-            reading.pair,
+def _readings_of(counts: list[int]) -> tuple[tuple[tuple[_Set, ...], int], ...]:
+    """The standard readings of a real hand as (sets, pair), in the project's table order.
+
+    Each suit and the honours are read on their own (``_group``: a hand's suits repeat far more
+    often than whole hands do); a reading is one choice per group, and only a hand with exactly
+    one group holding a pair has any."""
+    key = checked_key(counts)
+    per_group = []
+    pairs = 0
+    for start, end, known in _GROUPS:
+        group_key = key[start:end]
+        found = known.get(group_key)
+        if found is None:
+            found = _group(start, group_key)
+            if found is None:
+                return ()
+            known[group_key] = found
+        if any(group_key):
+            pairs += found[0]
+            per_group.append(found[1])
+    if pairs != 1:
+        return ()
+    if len(per_group) == 1:
+        return per_group[0]
+    return tuple(_joined(choice) for choice in product(*per_group))
+
+
+def _group(
+    start: int, group_key: bytes
+) -> tuple[int, tuple[tuple[tuple[_Set, ...], int | None], ...]] | None:
+    """Whether one suit (or the honours, from kind ``start``) holds a pair, and its arrangements
+    as concealed ``_Set``s with the pair's kind (``None`` without one); ``None`` if the group
+    is not complete. Kept per group key: the keys are bounded by the shape tables."""
+    tables = SUIT if start < 27 else HONOURS
+    build_group_tables()
+    arrangements = tables.arrangements.get(group_key)
+    if arrangements is None:
+        return None
+    readings = tuple(
+        (
+            tuple(_CONCEALED_SETS[shape is SetShape.PUNG, start + rank] for shape, rank in sets),
+            None if pair is None else start + pair,
         )
+        for pair, sets in arrangements
+    )
+    return tables.pairs[group_key], readings
 
 
+def _joined(
+    choice: tuple[tuple[tuple[_Set, ...], int | None], ...],
+) -> tuple[tuple[_Set, ...], int]:
+    """One reading from one arrangement of each group: their sets in order, and the one pair."""
+    sets: tuple[_Set, ...] = ()
+    pair = -1
+    for group_sets, group_pair in choice:
+        sets += group_sets
+        if group_pair is not None:
+            pair = group_pair
+    return sets, pair
+
+
+_GROUPS = tuple((start, start + ranks, {}) for start, ranks in ((0, 9), (9, 9), (18, 9), (27, 7)))
+"""Each group's first and past-the-end kind, and its complete keys read so far (``_group``)."""
 _CONCEALED_SETS = {
-    (pung, kind): _Set(pung, kind, True) for pung in (True, False) for kind in range(NUM_KINDS)
+    (pung, kind): _make_set(pung, kind, True) for pung in (True, False) for kind in range(NUM_KINDS)
 }
 """Every concealed set a reading can hold, made once (a ``_Set`` is immutable)."""
+_EXPOSED_PUNGS = tuple(_make_set(True, kind, False) for kind in range(NUM_KINDS))
+"""The pung a discard completed, by kind: exposed (not 暗刻) though made in the hand."""
 
 
 def _standard(counts: list[int]):
@@ -220,31 +310,27 @@ def _sets(counts: list[int], start: int):
     if counts[kind] >= 3:
         counts[kind] -= 3
         for rest in _sets(counts, kind):
-            yield [_Set(True, kind, True), *rest]
+            yield [_make_set(True, kind, True), *rest]
         counts[kind] += 3
     if kind < 27 and kind % 9 <= 6 and counts[kind + 1] and counts[kind + 2]:
         for k in (kind, kind + 1, kind + 2):
             counts[k] -= 1
         for rest in _sets(counts, kind):
-            yield [_Set(False, kind, True), *rest]
+            yield [_make_set(False, kind, True), *rest]
         for k in (kind, kind + 1, kind + 2):
             counts[k] += 1
 
 
-def _mark_win(sets: list[_Set], pair: int, win: int, self_drawn: bool):
+def _mark_win(sets: tuple[_Set, ...], pair: int, win: int, self_drawn: bool) -> tuple[_Set, ...]:
     """A discard completing a concealed pung makes it exposed, unless the tile fits elsewhere."""
     if self_drawn or pair == win or any(not s.pung and s.kind <= win <= s.kind + 2 for s in sets):
-        yield tuple(sets)
-        return
-    marked = []
-    done = False
-    for s in sets:
-        if s.pung and s.kind == win and not done:
-            marked.append(_Set(True, s.kind, False))
-            done = True
-        else:
-            marked.append(s)
-    yield tuple(marked)
+        return sets
+    marked = list(sets)
+    for index, s in enumerate(sets):
+        if s.pung and s.kind == win:
+            marked[index] = _EXPOSED_PUNGS[win]
+            break
+    return tuple(marked)
 
 
 def _seven_pairs(counts: list[int]) -> dict[int, int]:
@@ -263,25 +349,23 @@ def _seven_pairs(counts: list[int]) -> dict[int, int]:
 
 
 def _honours_and_knitted(counts: list[int]) -> dict[int, int] | None:
-    if any(c > 1 for c in counts):
+    """全不靠 or 七星不靠 (with 组合龙 when all nine knitted tiles are in): fourteen different
+    kinds, the suited ones all from one knitted straight."""
+    if max(counts) > 1 or _knit_holding_all_suited(counts) is None:
         return None
-    suited = [k for k in range(27) if counts[k]]
-    if any(not any(k in knit for knit in KNITS) for k in suited):
-        return None
-    for knit in KNITS:
-        if all(k in knit for k in suited):
-            honours = sum(counts[27:])
-            fans = {20: 1} if honours == 7 else {34: 1}
-            if len(suited) == 9:
-                fans[35] = 1
-            return fans
-    return None
+    fans = {20: 1} if sum(counts[27:]) == 7 else {34: 1}
+    if sum(counts[:27]) == 9:
+        fans[35] = 1
+    return fans
 
 
 def _hand_wide_fans(all_counts: list[int], hand: GuobiaoHand) -> dict[int, int]:
     """The fans read from the tiles and the concealment alone, the same for every reading."""
     fans: dict[int, int] = {}
-    present = {*hand.concealed, hand.winning, *(k for meld in hand.melds for k in meld.tiles)}
+    present = set(hand.concealed)
+    present.add(hand.winning)
+    for meld in hand.melds:
+        present.update(meld.tiles)
     _tile_fans(fans, all_counts, present)
     _concealment(fans, hand)
     return fans
@@ -326,12 +410,10 @@ _RANK_MASKS = {fan: sum(_RANK_BIT << r for r in ranks) for fan, ranks in _RANKS.
 
 def _tile_fans(fans: dict[int, int], all_counts: list[int], present: set[int]) -> None:
     """The fans read from which kinds the hand holds: one OR and one AND of their flags."""
-    some, every = 0, -1
-    for kind in present:
-        flags = _FLAGS[kind]
-        some |= flags
-        every &= flags
-    hogs = sum(1 for kind in present if all_counts[kind] == 4)
+    flags = [_FLAGS[kind] for kind in present]
+    some = reduce(or_, flags)
+    every = reduce(and_, flags)
+    hogs = all_counts.count(4)
     suits = bin(some & _SUITS).count("1")
     honours = some & _HONOURS
     if every & _GREEN_TILE:
@@ -365,10 +447,14 @@ def _tile_fans(fans: dict[int, int], all_counts: list[int], present: set[int]) -
 
 
 def _concealment(fans: dict[int, int], hand: GuobiaoHand) -> None:
-    if all(m.is_concealed for m in hand.melds):
+    """门前清, 不求人 and 全求人: they depend on the melds and the self-draw, not the reading."""
+    concealed_melds = sum([m.kind is MeldKind.KONG_CONCEALED for m in hand.melds])
+    if concealed_melds == len(hand.melds):
         fans[62] = 1
     if hand.self_drawn:
         fans[80] = 1
+    elif len(hand.melds) == 4 and not concealed_melds:
+        fans[52] = 1
 
 
 def _standard_fans(
@@ -376,12 +462,39 @@ def _standard_fans(
     sets: tuple[_Set, ...],
     pair: int,
     knitted: tuple[int, ...] | None,
+    nine_gates: bool,
 ) -> dict[int, int]:
-    fans: dict[int, int] = {}
-    pungs = [s for s in sets if s.pung]
-    chows = [s.kind for s in sets if not s.pung]
-    if knitted is not None:
-        fans[35] = 1
+    """The fans of one reading as sets and a pair (with a knitted straight when ``knitted``);
+    ``nine_gates`` is a fact of the hand, worked out once for all its readings."""
+    fans: dict[int, int] = {} if knitted is None else {35: 1}
+    pungs = []
+    chows = []
+    for s in sets:
+        if s.pung:
+            pungs.append(s)
+        else:
+            chows.append(s.kind)
+    terminal_pungs = _pung_set_fans(fans, hand, pungs, pair) if pungs else 0
+    if len(chows) + (3 if knitted else 0) == 4 and pair < 27:
+        fans[63] = 1
+    if knitted is None:
+        if pair in _FIVES and all(s.five for s in sets):
+            fans[31] = 1
+        if pair in _ORPHAN_SET and all(s.outside for s in sets):
+            fans[55] = 1
+    _chow_fans(fans, chows, pair)
+    if nine_gates:
+        fans[4] = 1
+        terminal_pungs -= 1
+    if terminal_pungs:
+        fans[73] = terminal_pungs
+    _wait_fans(fans, hand, sets, pair)
+    return fans
+
+
+def _pung_set_fans(fans: dict[int, int], hand: GuobiaoHand, pungs: list[_Set], pair: int) -> int:
+    """Adds the fans of the pungs and kongs; returns how many are 幺九刻 (terminal or honour
+    pungs no other fan counts), which 九莲宝灯 may still take one from."""
     honours = [s.kind for s in pungs if s.kind >= 27]
     winds = [kind for kind in honours if kind <= 30]
     if honours:
@@ -389,7 +502,7 @@ def _standard_fans(
     kongs = [s for s in pungs if s.kong]
     if kongs:
         _kong_fans(fans, kongs)
-    concealed_pungs = sum(1 for s in pungs if s.concealed)
+    concealed_pungs = [s.concealed for s in pungs].count(True)
     if concealed_pungs == 4:
         fans[12] = 1
     elif concealed_pungs == 3:
@@ -398,40 +511,18 @@ def _standard_fans(
         fans[66] = 1
     if len(pungs) == 4:
         fans[48] = 1
-    if len(chows) + (3 if knitted else 0) == 4 and pair < 27:
-        fans[63] = 1
-    if (
-        len(pungs) == 4
-        and all(s.kind < 27 and s.kind % 9 % 2 == 1 for s in pungs)
-        and pair < 27
-        and pair % 9 % 2 == 1
-    ):
-        fans[21] = 1
-    groups = [(s.kind, s.kind + 1, s.kind + 2) if not s.pung else (s.kind,) for s in sets]
-    if knitted is None:
-        if (
-            all(any(k < 27 and k % 9 == 4 for k in g) for g in groups)
-            and pair < 27
-            and pair % 9 == 4
-        ):
-            fans[31] = 1
-        if all(any(k in _ORPHANS for k in g) for g in groups) and pair in _ORPHANS:
-            fans[55] = 1
-    _pung_fans(fans, [s.kind for s in pungs if s.kind < 27])
-    _chow_fans(fans, chows, pair)
+        if all(s.kind < 27 and s.kind % 9 % 2 == 1 for s in pungs) and pair < 27 and pair % 9 % 2:
+            fans[21] = 1
+    suited = [s.kind for s in pungs if s.kind < 27]
+    if len(suited) >= 2:
+        fans.update(_pung_fans(tuple(sorted(suited))))
+    orphans = [s.kind for s in pungs if s.kind in _ORPHAN_SET]
+    if not orphans:
+        return 0
     honoured = {27 + hand.prevalent_wind, 27 + hand.seat_wind, 31, 32, 33}
     if len(winds) >= 3:
         honoured.update((27, 28, 29, 30))
-    terminal_pungs = sum(1 for s in pungs if s.kind in _ORPHANS and s.kind not in honoured)
-    if _nine_gates(hand):
-        fans[4] = 1
-        terminal_pungs -= 1
-    if terminal_pungs:
-        fans[73] = terminal_pungs
-    _wait_fans(fans, hand, sets, pair)
-    if not hand.self_drawn and len(hand.melds) == 4 and not any(m.is_concealed for m in hand.melds):
-        fans[52] = 1
-    return fans
+    return len(orphans) - len(honoured.intersection(orphans))
 
 
 def _honour_fans(
@@ -439,7 +530,7 @@ def _honour_fans(
 ) -> None:
     """The fans of the wind and dragon pungs (``honours``, the winds among them ``winds``)."""
     for kinds, every, short_with_pair, short, one in _HONOUR_PUNG_FANS:
-        held = sum(1 for kind in honours if kind in kinds)
+        held = len(kinds.intersection(honours))  # distinct kinds: one pung each
         if held == len(kinds):
             fans[every] = 1
         elif held == len(kinds) - 1:
@@ -453,7 +544,7 @@ def _honour_fans(
 
 
 def _kong_fans(fans: dict[int, int], kongs: list[_Set]) -> None:
-    concealed_kongs = sum(1 for s in kongs if s.kong is MeldKind.KONG_CONCEALED)
+    concealed_kongs = [s.kong for s in kongs].count(MeldKind.KONG_CONCEALED)
     melded_kongs = len(kongs) - concealed_kongs
     if len(kongs) == 4:
         fans[5] = 1
@@ -483,7 +574,16 @@ def _nine_gates(hand: GuobiaoHand) -> bool:
 _NINE_GATES = (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)
 
 
-def _pung_fans(fans: dict[int, int], kinds: list[int]) -> None:
+@lru_cache(maxsize=1 << 15)
+def _pung_fans(kinds: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The fans among suited pungs (节高, 三同刻, 双同刻 ...): a pure function of their sorted
+    kinds, of which there are 20,826 sets of two to four, so each is worked out once."""
+    fans: dict[int, int] = {}
+    _count_pung_fans(fans, kinds)
+    return tuple(fans.items())
+
+
+def _count_pung_fans(fans: dict[int, int], kinds: tuple[int, ...]) -> None:
     if len(kinds) == 4:
         ordered = sorted(kinds)
         if len({k // 9 for k in ordered}) == 1 and all(
@@ -508,11 +608,27 @@ def _pung_fans(fans: dict[int, int], kinds: list[int]) -> None:
 
 
 def _chow_fans(fans: dict[int, int], chows: list[int], pair: int) -> None:
-    for number, count in _chow_fan_counts(tuple(chows), pair):
-        fans[number] = fans.get(number, 0) + count
+    """Adds the chow fans; no other fan has their numbers, so they are set, not summed. Only a
+    suited five as the pair counts (三色双龙会, 一色双龙会), so any other pair shares one key."""
+    if len(chows) >= 2:
+        fans.update(_chow_fan_counts(*_suits_relabelled(chows, pair if pair in _FIVES else -1)))
 
 
-@lru_cache(maxsize=8192)
+def _suits_relabelled(chows: list[int], pair: int) -> tuple[tuple[int, ...], int]:
+    """The chows and pair with the suits renamed in the order they first appear. The chow fans
+    only ask whether suits are the same or different, so every renaming has the same fans, and
+    the cache holds one entry for all six."""
+    renamed = {}
+    relabelled = []
+    for kind in chows:
+        suit = renamed.setdefault(kind // 9, len(renamed))
+        relabelled.append(suit * 9 + kind % 9)
+    if pair >= 0:
+        pair = renamed.setdefault(pair // 9, len(renamed)) * 9 + pair % 9
+    return tuple(relabelled), pair
+
+
+@lru_cache(maxsize=1 << 15)
 def _chow_fan_counts(chows: tuple[int, ...], pair: int) -> tuple[tuple[int, int], ...]:
     """The chow fans of these chows (in this order) with this pair: a pure function of the two,
     and a hand has only so many chow sets, so it is worked out once for each."""
@@ -646,33 +762,43 @@ def _two_chow_fan(a: int, b: int) -> int:
 def _wait_fans(fans, hand: GuobiaoHand, sets, pair: int) -> None:
     """边张, 坎张 or 单钓将 by where this reading puts the winning tile, if it was the only wait."""
     win = hand.winning
-    chows = [s.kind for s in sets if not s.pung and not s.melded]
-    if any((win == k + 2 and k % 9 == 0) or (win == k and k % 9 == 6) for k in chows):
+    edge = closed = False
+    for s in sets:
+        if not s.pung and not s.melded and s.kind <= win <= s.kind + 2:
+            start = s.kind
+            if (win == start + 2 and start % 9 == 0) or (win == start and start % 9 == 6):
+                edge = True
+            elif win == start + 1:
+                closed = True
+    if edge:
         fan = 77
-    elif any(win == k + 1 for k in chows):
+    elif closed:
         fan = 78
     elif pair == win:
         fan = 79
     else:
         return
-    if len(_waits(hand.concealed, len(hand.melds))) == 1:
+    if _single_wait(hand.concealed, len(hand.melds)):
         fans[fan] = 1
 
 
 @lru_cache(maxsize=4096)
-def _waits(concealed: tuple[int, ...], melds: int) -> tuple[int, ...]:
-    """The kinds that complete the thirteen tiles (kinds already held four times included, as
-    the reference counts them), for the one-wait fans 边张, 坎张 and 单钓将."""
+def _single_wait(concealed: tuple[int, ...], melds: int) -> bool:
+    """Whether one kind alone completes the thirteen tiles (kinds already held four times
+    included, as the reference counts them), for the one-wait fans 边张, 坎张 and 单钓将. Most
+    hands that ask have two standard waits, so the rarer shapes are looked at only if not."""
     base = to_counts(concealed)
     found = set(waits(base, seven_pairs=not melds, thirteen_orphans=not melds))
-    for kind in range(NUM_KINDS):
+    if len(found) > 1:
+        return False
+    for kind in range(NUM_KINDS) if 4 in base else ():
         if base[kind] == 4:
             counts = list(base)
             counts[kind] += 1
             if next(_standard(counts), None) is not None:
                 found.add(kind)
     found.update(knitted_waits(base, melds))
-    return tuple(sorted(found))
+    return len(found) == 1
 
 
 def knitted_win(counts: Sequence[int], melds: int) -> bool:
@@ -686,29 +812,65 @@ def knitted_win(counts: Sequence[int], melds: int) -> bool:
 
 
 def knitted_waits(counts: Sequence[int], melds: int) -> tuple[int, ...]:
-    """The kinds that complete thirteen tiles into a knitted shape (:func:`knitted_win`);
-    only a hand holding six tiles of one knitted straight can be that close."""
-    if melds > 1 or not any(sum(1 for k in knit if counts[k]) >= 6 for knit in KNITS):
+    """The kinds that complete thirteen tiles into a knitted shape (:func:`knitted_win`): those
+    that complete a 组合龙 with a set and a pair, and those that make a 全不靠."""
+    if melds > 1 or sum(counts) + 3 * melds != 13:
         return ()
-    found = []
+    found = set(_honours_and_knitted_waits(counts)) if not melds else set()
     trial = list(counts)
-    for kind in range(NUM_KINDS):
+    for kind in _knitted_straight_candidates(counts):
         trial[kind] += 1
-        if knitted_win(trial, melds):
-            found.append(kind)
+        if _knit_win(trial):
+            found.add(kind)
         trial[kind] -= 1
-    return tuple(found)
+    return tuple(sorted(found))
+
+
+def _knitted_straight_candidates(counts: Sequence[int]) -> Sequence[int]:
+    """The kinds that could complete a whole knitted straight (组合龙): any kind if the hand
+    holds all nine tiles of one, else the one it lacks of each it holds eight of."""
+    missing = [held(counts).count(0) for held in _KNIT_TILES]
+    if 0 in missing:
+        return range(NUM_KINDS)
+    return [
+        kind
+        for knit, lacking in zip(KNITS, missing, strict=True)
+        if lacking == 1
+        for kind in knit
+        if not counts[kind]
+    ]
+
+
+def _honours_and_knitted_waits(counts: Sequence[int]) -> list[int]:
+    """The kinds that make thirteen concealed tiles a 全不靠: the tiles are all different and
+    the suited ones (six at least, since there are only seven honours) come from one knitted
+    straight, which no other can also hold (two share at most three tiles); then any honour
+    or tile of that straight not yet held completes it."""
+    if max(counts) > 1:
+        return []
+    knit = _knit_holding_all_suited(counts)
+    if knit is None:
+        return []
+    return [kind for kind in (*knit, *range(27, NUM_KINDS)) if not counts[kind]]
 
 
 def _honours_and_knitted_shape(counts: list[int]) -> bool:
-    return all(c <= 1 for c in counts) and any(
-        all(k in knit for k in range(27) if counts[k]) for knit in KNITS
-    )
+    return max(counts) <= 1 and _knit_holding_all_suited(counts) is not None
+
+
+def _knit_holding_all_suited(counts: Sequence[int]) -> tuple[int, ...] | None:
+    """The first knitted straight that holds every suited kind of ``counts`` (no kind twice):
+    the one whose held tiles number as many as the suited tiles."""
+    suited = sum(counts[:27])
+    for knit, held in zip(KNITS, _KNIT_TILES, strict=True):
+        if 9 - held(counts).count(0) == suited:
+            return knit
+    return None
 
 
 def _knit_win(counts: list[int]) -> bool:
-    for knit in KNITS:
-        if all(counts[k] for k in knit):
+    for knit, held in zip(KNITS, _KNIT_TILES, strict=True):
+        if 0 not in held(counts):
             rest = list(counts)
             for k in knit:
                 rest[k] -= 1
@@ -718,12 +880,15 @@ def _knit_win(counts: list[int]) -> bool:
 
 
 def _exclude(fans: dict[int, int]) -> None:
-    implied: set[int] = set()
-    for number, count in fans.items():
-        if count:
-            implied.update(FANS[number].implies)
-    for number in implied:
-        fans.pop(number, None)
+    """不重复: drop every fan another counted fan implies."""
+    implied = _NOTHING.union(*[_IMPLIES[number] for number, count in fans.items() if count])
+    for number in implied & fans.keys():
+        del fans[number]
+
+
+_NOTHING: frozenset[int] = frozenset()
+_IMPLIES = {number: frozenset(row.implies) for number, row in FANS.items()}
+_VALUES = {number: row.value for number, row in FANS.items()}
 
 
 def _situational(hand: GuobiaoHand, fans: dict[int, int]) -> None:
