@@ -597,8 +597,8 @@ class Hall:
         room = request["room"]
         options = parse_options(room, request.get("options"), self._option_parsers)
         self._require_friendly_for_guests(session, options)
-        level = getattr(options, "bot_level", None)
-        if level is not None and not self.bots.has(level):
+        level = getattr(options, "bot_level", None)  # a Go rung; mahjong levels are the core's
+        if self.rooms[room].kind == "go" and level is not None and not self.bots.has(level):
             raise ProtocolError(ErrorCode.BAD_OPTION, f"this hall has no {level} bot")
         if self.rooms[room].kind == "mahjong" and options.tier == "anti_cheat":
             return self._place(session, room, options)

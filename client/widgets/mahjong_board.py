@@ -335,13 +335,13 @@ class MahjongBoard(Widget):
         return line
 
     def status(self, view: MahjongView, seat: SeatView) -> Text:
-        """The coins at a coin table, the concealed count (unless it is your hand, shown below)
-        and the seat's marks."""
+        """The coins at a coin table, the count of face-down tiles (only for a hand the view
+        does not show: never beside an open hand, yours or a replay's) and the seat's marks."""
         s = self.strings
         line = Text()
         if seat.coins is not None:
             line.append(f" {coin_label(seat.coins)}", style="yellow")
-        if seat.seat != view.you or seat.hand is None:
+        if seat.hand is None:
             line.append(f" ▒▒x{seat.hand_size:<2}")
         if seat.won is not None:
             line.append(f" {s('won')}", style="bold reverse")

@@ -124,6 +124,19 @@ async def test_s_cycles_the_view_and_a_seat_sees_no_other_concealed_tiles():
 
 
 @pytest.mark.asyncio
+async def test_an_open_hand_shows_no_hidden_count_on_the_board():
+    """All open, every hand is drawn (the bottom seat's on the board, the others under it), so
+    no seat is marked with face-down tiles; a seat's view marks the three it did not see."""
+    app = ReplayApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("g", "2", "0", "enter")
+        board = "\n".join(screen(app).board_text())
+        assert "▒▒" not in board and "▒▒" not in text(app, "#hands")
+        await pilot.press("s")
+        assert "\n".join(screen(app).board_text()).count("▒▒x") == 3
+
+@pytest.mark.asyncio
 async def test_the_replay_speaks_chinese_and_lists_its_keys_on_question_mark():
     app = ReplayApp(language="zh")
     async with app.run_test(size=(80, 24)) as pilot:
