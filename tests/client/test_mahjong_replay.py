@@ -19,6 +19,7 @@ from client.screens.key_help import KeyHelpScreen
 from client.screens.mahjong_replay import MahjongReplayScreen
 from client.screens.size_guard import TooSmall
 from qipai.mahjong.replay import match_replays
+from qipai.mahjong.table import ActionType
 from qipai.mahjong.tiles import kind_name, kind_of
 from tests.client.fakes import FakeHall
 from tests.client.test_games import GO_GAME, until
@@ -135,6 +136,34 @@ async def test_an_open_hand_shows_no_hidden_count_on_the_board():
         assert "▒▒" not in board and "▒▒" not in text(app, "#hands")
         await pilot.press("s")
         assert "\n".join(screen(app).board_text()).count("▒▒x") == 3
+
+def discard_steps(replay) -> tuple[int, int]:
+    """A step whose discard was 摸切 and one whose discard came from the hand."""
+    found: dict[bool, int] = {}
+    for step in replay.steps[1:]:
+        action = step.action
+        if action is not None and action.type is ActionType.DISCARD:
+            river = replay.machine(step.number).seats[action.seat].river
+            found.setdefault(river[-1].drawn, step.number)
+    return found[True], found[False]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", ("Last", "as drawn")), ("zh", ("刚打", "摸切"))]
+)
+@pytest.mark.asyncio
+async def test_the_last_discard_in_the_middle_says_when_it_was_let_go_as_drawn(language, words):
+    """The middle line marks a 摸切 discard as the river does (`'5p`) and says so in words."""
+    app = ReplayApp(language=language)
+    last, as_drawn = words
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        drawn, from_hand = discard_steps(screen(app).replay)
+        for step, marked in ((drawn, True), (from_hand, False)):
+            await pilot.press("g", *str(step), "enter")
+            middle = next(line for line in screen(app).board_text() if f"{last} " in line)
+            assert (f"{last} '" in middle and as_drawn in middle) is marked, middle
+            assert marked or as_drawn not in middle
 
 @pytest.mark.asyncio
 async def test_the_replay_speaks_chinese_and_lists_its_keys_on_question_mark():
