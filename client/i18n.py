@@ -28,6 +28,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "offline": "away",
         "auto": "auto (托管)",
         "you": "you",
+        "title_table": "table {n}",
+        "title_hotseat": "hot-seat",
+        "title_watching": "spectator",
+        "title_local": "local",
         "turn_you": "Your turn: choose a tile, d discards",
         "turn_other": "{name} to play",
         "claim_prompt": "{name} discarded {tile}:",
@@ -192,6 +196,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "away_stopped": "You stopped trying to reach the hall.",
         "back_in_hall": "Back in the hall",
         "back_at_table": "Your game at table {table} is still on: you are back at it.",
+        "local_starting": "Starting the local hall...",
+        "local_play": "local play",
         "replaced": "You logged in from another place (another terminal or an SSH session), "
         "so the hall closed this one. It does not reconnect by itself.",
         "offer_title": "Return to your game?",
@@ -291,6 +297,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "offline": "离线",
         "auto": "托管",
         "you": "你",
+        "title_table": "{n} 号桌",
+        "title_hotseat": "同屏热座",
+        "title_watching": "旁观",
+        "title_local": "本机",
         "turn_you": "轮到你：选一张牌，d 打出",
         "turn_other": "{name} 出牌",
         "claim_prompt": "{name} 打出 {tile}：",
@@ -453,6 +463,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "away_stopped": "你停止了重连大厅。",
         "back_in_hall": "已回到大厅",
         "back_at_table": "你在 {table} 号桌的对局还在进行：已回到牌桌。",
+        "local_starting": "正在启动本机大厅……",
+        "local_play": "本机对局",
         "replaced": "你在别处（另一个终端或 SSH）登录了，所以大厅关闭了这里的连接。这里不会自动重连。",
         "offer_title": "回到你的对局？",
         "offer_adjourned": "围棋第 {game} 局：{black}（黑）- {white}（白），{left} 离开后封盘。",
@@ -599,7 +611,7 @@ ACTION_NAMES = {
     },
 }
 
-BINDING_WORDS_ZH = {  # the footer's and `?`'s words for the review and replay keys, in 中文
+BINDING_WORDS_ZH = {  # the footer's and `?`'s words of the review, replay, history, settlement
     "Back": "后退",
     "Forward": "前进",
     "Start": "开头",
@@ -613,6 +625,9 @@ BINDING_WORDS_ZH = {  # the footer's and `?`'s words for the review and replay k
     "View: all open / 東 南 西 北": "视角：全部明牌 / 東 南 西 北",
     "Scroll the settlement": "滚动结算",
     "Save the replay file": "保存牌谱文件",
+    "Continue": "继续",
+    "Match summary": "本场总结",
+    "Replay": "回放",
 }
 
 FAN_GLOSSES: dict[str, str] = {  # an English gloss for each fan name the rulesets use

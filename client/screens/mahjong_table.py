@@ -888,9 +888,12 @@ class ChineseMahjongTableScreen(MahjongTableScreen, inherit_bindings=False):
     BINDINGS = table_bindings("zh")
 
 
-def table_title(table: int, view: MahjongView, where: str) -> str:
-    kind = "hot-seat" if len(view.mine) > 1 else "spectator" if not view.mine else ""
-    parts = [f"qipai  {ruleset_title(view)}", f"table {table}", kind, where]
+def table_title(table: int, view: MahjongView, where: str, strings: Strings) -> str:
+    """`qipai  四川麻将  |  table 1  |  hot-seat  |  local`, in the UI language (``where``, the
+    hall's address or its words for the local hall, as given)."""
+    s = strings
+    kind = s("title_hotseat") if len(view.mine) > 1 else "" if view.mine else s("title_watching")
+    parts = [f"qipai  {ruleset_title(view)}", s("title_table", n=table), kind, where]
     return "  |  ".join(p for p in parts if p)
 
 
@@ -908,15 +911,15 @@ def open_mahjong_table(app: Any, table: int, wire: dict[str, Any]) -> MahjongTab
             screen.show_view(view)
             return screen
     launch = app.launch
-    where = "local" if app.local else app.address
     strings = Strings(launch.language or default_language())
+    where = strings("title_local") if app.local else app.address
     kind = ChineseMahjongTableScreen if strings.chinese else MahjongTableScreen
     comfort = Comfort.from_settings(getattr(app, "settings", None), cjk=launch.cjk)
     screen = kind(
         app.hall,
         table,
         view,
-        title=table_title(table, view, where),
+        title=table_title(table, view, where, strings),
         strings=strings,
         style=comfort.style,
         comfort=comfort,
