@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from textual.app import App
 from textual.widgets import DataTable, Static
 
@@ -174,3 +175,25 @@ async def test_m_does_nothing_before_the_match_is_over():
         await pilot.press("m")
         text = str(app.screen.query_one("#lines", Static).render())
         assert "Settlement of hand" in text and "The match:" not in text
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("chinese", [False, True])
+async def test_at_60x20_the_history_says_its_keys_whole_and_right_shows_a_cut_result(chinese):
+    """At 60 columns a long result runs past the edge: the keys line, whole, says ←/→ scroll
+    it, and → brings the end of the result into sight."""
+    app = TableApp(between_hands(MATCH), matching_hall(), chinese=chinese)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MahjongSettlementScreen), "settled")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MahjongTableScreen), "the table")
+        await pilot.press("H")
+        await until(pilot, lambda: isinstance(app.screen, MahjongHistoryScreen), "the history")
+        await until(pilot, lambda: all(r[-1] for r in rows(app)), "the results")
+        message = app.screen.query_one("#history-message", Static)
+        keys = str(message.render())
+        assert "←/→" in keys and cell_len(keys) <= message.content_region.width, keys
+        table = app.screen.query_one(DataTable)
+        await pilot.press(*["right"] * 12)
+        await pilot.pause()
+        assert table.scroll_x == table.max_scroll_x > 0
