@@ -73,6 +73,9 @@ class StepperScreen(KeyHelp, SizeGuard, Screen[None]):
         """The keys line the message line shows when nothing else is to be said."""
         raise NotImplementedError
 
+    def too_small_keys(self) -> str:
+        return self.strings("too_small_keys")
+
     def on_mount(self) -> None:
         """The footer and `?` in the UI language (the keys stay the same)."""
         speak_bindings(self, self.strings)

@@ -274,6 +274,24 @@ async def test_a_terminal_too_small_for_the_replay_says_the_size_it_needs():
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize(("language", "said"), [("en", "? lists them"), ("zh", "? 列出按键")])
+async def test_the_too_small_notice_says_the_keys_still_work_and_q_goes_back(language, said):
+    """The notice hides the footer, so it says the keys still work: `?` lists them, `q` goes
+    back to where the replay was opened."""
+    app = ReplayApp(language=language)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        (notice,) = app.screen.query(TooSmall)
+        assert said in str(notice.render())
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeyHelpScreen)
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        assert not isinstance(app.screen, MahjongReplayScreen)
+
+
+@pytest.mark.asyncio
 async def test_w_writes_the_match_shown_to_a_file_qipai_replay_opens(private_user_dirs):
     app = ReplayApp(hand=1)
     async with app.run_test(size=(80, 24)) as pilot:
