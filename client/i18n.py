@@ -613,7 +613,7 @@ ACTION_NAMES = {
     },
 }
 
-BINDING_WORDS_ZH = {  # the footer's and `?`'s words of the review, replay, history, settlement
+BINDING_WORDS_ZH = {  # the footer's and `?`'s words (review, replay, history, settlement, table)
     "Back": "后退",
     "Forward": "前进",
     "Start": "开头",
@@ -630,6 +630,12 @@ BINDING_WORDS_ZH = {  # the footer's and `?`'s words of the review, replay, hist
     "Continue": "继续",
     "Match summary": "本场总结",
     "Replay": "回放",
+    "Left": "左移",
+    "Right": "右移",
+    "Leave hand": "胡后离桌",
+    "Settlement": "查看结算",
+    "Fan reference": "番种表",
+    "Auto-play on/off": "托管 开/关",
 }
 
 FAN_GLOSSES: dict[str, str] = {  # an English gloss for each fan name the rulesets use

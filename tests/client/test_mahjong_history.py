@@ -12,6 +12,7 @@ from textual.app import App
 from textual.widgets import DataTable, Static
 
 from client.i18n import Strings
+from client.launch import Launch
 from client.mahjong_view import view_from_wire
 from client.screens.key_help import KeyHelpScreen
 from client.screens.mahjong_history import MahjongHistoryScreen
@@ -197,3 +198,22 @@ async def test_at_60x20_the_history_says_its_keys_whole_and_right_shows_a_cut_re
         await pilot.press(*["right"] * 12)
         await pilot.pause()
         assert table.scroll_x == table.max_scroll_x > 0
+
+
+@pytest.mark.asyncio
+async def test_question_mark_at_a_chinese_table_lists_every_key_in_chinese():
+    """`?` in 中文 names every table key in 中文: the cursor, the reference, the settlement,
+    托管 and 离桌 too (they are not in the footer, so `?` is where a player finds them)."""
+    app = TableApp(between_hands(MATCH), matching_hall(), chinese=True)
+    app.launch = Launch(language="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MahjongSettlementScreen), "settled")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MahjongTableScreen), "the table")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeyHelpScreen)
+        keys = app.screen.text
+    for english in ("Left", "Right", "Leave hand", "Settlement", "Fan reference", "Auto-play"):
+        assert english not in keys, english
+    assert "番种表" in keys and "左移" in keys
