@@ -236,7 +236,8 @@ class QipaiApp(OrderedFocusApp):
         )
 
     async def _play_local(self, room: str, options: dict[str, Any], engine: str | None) -> None:
-        self.notify("Starting the local hall...", timeout=3)
+        words = Strings(ui_language(self))
+        self.notify(words("local_starting"), timeout=3)
         try:
             await self.close_hall()
             self.local, self._spawned = self._spawned or LocalHall(engine=engine), None
@@ -256,10 +257,10 @@ class QipaiApp(OrderedFocusApp):
             self.push_screen(self._lobby_screen("local hall"))
             created = await creating
         except HallError as error:
-            self.notify(explain(error, ui_language(self)), title="local play", severity="error")
+            self.notify(explain(error, words.language), title=words("local_play"), severity="error")
             return
         except LocalHallError as error:
-            self.notify(str(error), title="local play", severity="error")
+            self.notify(str(error), title=words("local_play"), severity="error")
             return
         table = int(created["table"])
         if self.table_screen(table) is None:  # else a push of its deal has opened it already

@@ -25,6 +25,7 @@ from client.mahjong_history import (
     signed,
 )
 from client.mahjong_view import MahjongView
+from client.screens.binding_words import speak_bindings
 from client.screens.mahjong_replay import open_replay
 
 __all__ = ["HISTORY_KEY_WORDS", "MahjongHistoryScreen"]
@@ -64,6 +65,7 @@ class MahjongHistoryScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        speak_bindings(self, self.strings)
         table = self.query_one(DataTable)
         names = [seat.name[:8] for seat in self.view.seats]
         s = self.strings

@@ -32,11 +32,14 @@ REFERENCE_CELLS = 74  # inside the overlay's border and padding at 80 columns
 
 
 def reference_text(view: MahjongView, title: str, strings: Strings) -> str:
-    """The overlay's lines: the title, a header, one line per fan, how to close it."""
+    """The overlay's lines: the title, what the values count (the ruleset's ``fan_unit``), a
+    header, one line per fan, the payments, how to close it."""
     from qipai.mahjong.rulesets import get_ruleset  # the rules load with the first table only
 
     ruleset = get_ruleset(view.ruleset, view.options)
-    lines = [strings("reference_title", room=title), "", strings("reference_header")]
+    unit = f"reference_unit_{ruleset.fan_unit}"
+    unit = unit if strings.knows(unit) else "reference_unit_unknown"
+    lines = [strings("reference_title", room=title), "", strings(unit), strings("reference_header")]
     for fan in ruleset.fan_reference():
         pad = " " * max(1, NAME_CELLS - cell_len(fan.name_zh))
         lines.append(f"  {fan.name_zh}{pad}{fan.value:>3}   {fan_gloss(fan.name_zh, fan.name_en)}")

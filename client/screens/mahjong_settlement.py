@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 from client.i18n import Strings
 from client.mahjong_history import summary_lines
 from client.mahjong_view import MahjongView, wind_of
+from client.screens.binding_words import speak_bindings
 from client.widgets.mahjong_board import coin_label, ruleset_title
 from client.widgets.tiles import TileStyle, meld_text, suit_groups, tile_row, tile_text
 from qipai.mahjong.scoring import HOUSE, POT
@@ -162,6 +163,9 @@ class MahjongSettlementScreen(ModalScreen[None]):
         self.strings = strings
         self.tile_style = style
         self.summary = False  # showing the match's summary rather than the hand's settlement
+
+    def on_mount(self) -> None:
+        speak_bindings(self, self.strings)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="settlement"):

@@ -23,7 +23,7 @@ from textual.widgets import Footer, Static
 
 from client.connection import HallError
 from client.hall_errors import explain
-from client.i18n import Strings, default_language
+from client.i18n import BINDING_WORDS_ZH, Strings, default_language
 from client.mahjong_comfort import (
     Comfort,
     automatic,
@@ -87,9 +87,13 @@ def table_bindings(language: str) -> list[Binding]:
     """The table's keys, the footer's words in the UI language (the keys stay the same); the
     screen's `check_action` shows only those the ruleset and the moment allow."""
     discard, win, pung, kong, chow, pass_, leave, void, ready, bots, xiapao = FOOTER[language]
+
+    def words(english: str) -> str:  # the keys only `?` lists
+        return BINDING_WORDS_ZH.get(english, english) if language == "zh" else english
+
     return [
-        Binding("left,h", "move(-1)", "Left", show=False, id="mahjong.left"),
-        Binding("right,l", "move(1)", "Right", show=False, id="mahjong.right"),
+        Binding("left,h", "move(-1)", words("Left"), show=False, id="mahjong.left"),
+        Binding("right,l", "move(1)", words("Right"), show=False, id="mahjong.right"),
         *(
             Binding(str(n % 10), f"pick({n - 1})", show=False, id=f"mahjong.pick{n}")
             for n in range(1, 11)
@@ -103,13 +107,13 @@ def table_bindings(language: str) -> list[Binding]:
         Binding("k", "choose('kong')", kong, id="mahjong.kong"),
         Binding("c", "choose('chow')", chow, id="mahjong.chow"),
         Binding("x,space", "choose('pass')", pass_, id="mahjong.pass"),
-        Binding("L", "choose('leave')", "Leave hand", show=False, id="mahjong.leave_hand"),
-        Binding("v", "settlement", "Settlement", show=False, id="mahjong.settlement"),
-        Binding("r", "reference", "Fan reference", show=False, id="mahjong.reference"),
+        Binding("L", "choose('leave')", words("Leave hand"), show=False, id="mahjong.leave_hand"),
+        Binding("v", "settlement", words("Settlement"), show=False, id="mahjong.settlement"),
+        Binding("r", "reference", words("Fan reference"), show=False, id="mahjong.reference"),
         Binding("H", "history", HISTORY_KEY_WORDS[language], show=False, id="mahjong.history"),
         Binding("n", "ready", ready, id="mahjong.ready"),
         Binding("b", "add_bots", bots, id="mahjong.add_bots"),
-        Binding("a", "auto", "Auto-play on/off", show=False, id="mahjong.auto"),
+        Binding("a", "auto", words("Auto-play on/off"), show=False, id="mahjong.auto"),
         Binding("f", "xiapao", xiapao, id="mahjong.xiapao"),
         Binding("q", "leave", leave, id="mahjong.leave"),
         *comfort_bindings(Strings(language)),
@@ -888,9 +892,12 @@ class ChineseMahjongTableScreen(MahjongTableScreen, inherit_bindings=False):
     BINDINGS = table_bindings("zh")
 
 
-def table_title(table: int, view: MahjongView, where: str) -> str:
-    kind = "hot-seat" if len(view.mine) > 1 else "spectator" if not view.mine else ""
-    parts = [f"qipai  {ruleset_title(view)}", f"table {table}", kind, where]
+def table_title(table: int, view: MahjongView, where: str, strings: Strings) -> str:
+    """`qipai  四川麻将  |  table 1  |  hot-seat  |  local`, in the UI language (``where``, the
+    hall's address or its words for the local hall, as given)."""
+    s = strings
+    kind = s("title_hotseat") if len(view.mine) > 1 else "" if view.mine else s("title_watching")
+    parts = [f"qipai  {ruleset_title(view)}", s("title_table", n=table), kind, where]
     return "  |  ".join(p for p in parts if p)
 
 
@@ -908,15 +915,15 @@ def open_mahjong_table(app: Any, table: int, wire: dict[str, Any]) -> MahjongTab
             screen.show_view(view)
             return screen
     launch = app.launch
-    where = "local" if app.local else app.address
     strings = Strings(launch.language or default_language())
+    where = strings("title_local") if app.local else app.address
     kind = ChineseMahjongTableScreen if strings.chinese else MahjongTableScreen
     comfort = Comfort.from_settings(getattr(app, "settings", None), cjk=launch.cjk)
     screen = kind(
         app.hall,
         table,
         view,
-        title=table_title(table, view, where),
+        title=table_title(table, view, where, strings),
         strings=strings,
         style=comfort.style,
         comfort=comfort,

@@ -41,6 +41,11 @@ class SizeGuard:
     def min_size(self) -> tuple[int, int]:
         return self.MIN_SIZE
 
+    def too_small_keys(self) -> str:
+        """What the notice adds about the keys, which work on behind it though the footer is
+        hidden (a screen whose keys cannot be typed into a field says which ones)."""
+        return ""
+
     def on_resize(self, _: events.Resize) -> None:
         self.guard_size()
 
@@ -67,6 +72,8 @@ class SizeGuard:
         text = WORDS.get(language, WORDS["en"]).format(
             width=width, height=height, need_width=need_width, need_height=need_height
         )
+        if keys := self.too_small_keys():
+            text = f"{text} {keys}"
         if shown:
             shown.first().update(text)
         else:

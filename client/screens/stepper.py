@@ -7,7 +7,6 @@ while it is open, and esc closes the field before it closes the screen.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from textual.binding import Binding
@@ -15,7 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from client.hall_errors import ui_language
-from client.i18n import BINDING_WORDS_ZH, Strings
+from client.i18n import Strings
+from client.screens.binding_words import speak_bindings
 from client.screens.key_help import KeyHelp
 from client.screens.size_guard import SizeGuard
 
@@ -73,17 +73,12 @@ class StepperScreen(KeyHelp, SizeGuard, Screen[None]):
         """The keys line the message line shows when nothing else is to be said."""
         raise NotImplementedError
 
+    def too_small_keys(self) -> str:
+        return self.strings("too_small_keys")
+
     def on_mount(self) -> None:
         """The footer and `?` in the UI language (the keys stay the same)."""
-        if not self.strings.chinese:
-            return
-        for key, bindings in self._bindings.key_to_bindings.items():
-            self._bindings.key_to_bindings[key] = [
-                dataclasses.replace(
-                    b, description=BINDING_WORDS_ZH.get(b.description, b.description)
-                )
-                for b in bindings
-            ]
+        speak_bindings(self, self.strings)
 
     @staticmethod
     def jump_field() -> Input:

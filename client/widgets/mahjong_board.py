@@ -307,15 +307,30 @@ class MahjongBoard(Widget):
             facts.append(Text(f"{s('treasure')} ").append_text(self._named(public["treasure"])))
         last = log.last(view)
         if last is not None:
-            seat, tile = last
-            facts.append(Text(f"{s('last')} ").append_text(self._named(kind_of(tile))))
-            facts[-1].append(f" {view.seats[seat].name[:10]}")
+            facts.append(self.last_line(view, *last, width - 2))
         above = max(0, (rows - len(facts)) // 2)  # in the middle of the middle
         lines = ([Text() for _ in range(above)] + facts + [Text() for _ in range(rows)])[:rows]
         for line in lines:
             line.truncate(width - 2)
             line.align("center", width)
         return lines
+
+    def last_line(self, view: MahjongView, seat: int, tile: int, width: int) -> Text:
+        """`Last 5p bob`; a tile let go as drawn (摸切) is marked as in the river, `'5p`, and
+        said in words, the name giving way to them."""
+        s = self.strings
+        river = view.seats[seat].river
+        drawn = bool(river) and river[-1].tile == tile and river[-1].drawn
+        face = self._named(kind_of(tile))
+        line = Text(f"{s('last')} ")
+        if drawn:
+            face.stylize("italic")
+            line.append("'", face.style)
+        line.append_text(face)
+        said = f" {s('last_drawn')}" if drawn else ""
+        room = max(3, min(10, width - line.cell_len - 1 - cell_len(said)))
+        line.append(f" {set_cell_size(view.seats[seat].name, room).rstrip()}")
+        return line.append(said, "italic")
 
     # The parts.
 
@@ -335,13 +350,13 @@ class MahjongBoard(Widget):
         return line
 
     def status(self, view: MahjongView, seat: SeatView) -> Text:
-        """The coins at a coin table, the concealed count (unless it is your hand, shown below)
-        and the seat's marks."""
+        """The coins at a coin table, the count of face-down tiles (only for a hand the view
+        does not show: never beside an open hand, yours or a replay's) and the seat's marks."""
         s = self.strings
         line = Text()
         if seat.coins is not None:
             line.append(f" {coin_label(seat.coins)}", style="yellow")
-        if seat.seat != view.you or seat.hand is None:
+        if seat.hand is None:
             line.append(f" ▒▒x{seat.hand_size:<2}")
         if seat.won is not None:
             line.append(f" {s('won')}", style="bold reverse")

@@ -17,6 +17,10 @@ POT = -1
 HOUSE = -2
 """The house as a party (table fees, pot remainders)."""
 
+# What a fan's value counts (``Ruleset.fan_unit``), for the reference screen's value column.
+FAN_DOUBLES = "doubles"  # fan that add up, each doubling what the win is paid
+FAN_POINTS = "points"  # 国标's points (番) that add up and are paid point for point
+
 
 @dataclass(frozen=True)
 class Fan:

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 
 from client.i18n import Strings
 from client.mahjong_history import summary_lines
+from client.launch import Launch
 from client.mahjong_view import view_from_wire
 from client.screens.key_help import KeyHelpScreen
 from client.screens.mahjong_history import MahjongHistoryScreen
@@ -186,3 +187,44 @@ def test_the_summary_lines_up_chinese_names_over_their_columns():
     header, first = lines[1], lines[2]
     assert cell_len(header) == cell_len(first)  # each name ends where its column of totals ends
     assert header.split()[1:] == ["张三", "李四四四", "bob", "王五"]  # 8 cells at most
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("chinese", [False, True])
+async def test_at_60x20_the_history_says_its_keys_whole_and_right_shows_a_cut_result(chinese):
+    """At 60 columns a long result runs past the edge: the keys line, whole, says ←/→ scroll
+    it, and → brings the end of the result into sight."""
+    app = TableApp(between_hands(MATCH), matching_hall(), chinese=chinese)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MahjongSettlementScreen), "settled")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MahjongTableScreen), "the table")
+        await pilot.press("H")
+        await until(pilot, lambda: isinstance(app.screen, MahjongHistoryScreen), "the history")
+        await until(pilot, lambda: all(r[-1] for r in rows(app)), "the results")
+        message = app.screen.query_one("#history-message", Static)
+        keys = str(message.render())
+        assert "←/→" in keys and cell_len(keys) <= message.content_region.width, keys
+        table = app.screen.query_one(DataTable)
+        await pilot.press(*["right"] * 12)
+        await pilot.pause()
+        assert table.scroll_x == table.max_scroll_x > 0
+
+
+@pytest.mark.asyncio
+async def test_question_mark_at_a_chinese_table_lists_every_key_in_chinese():
+    """`?` in 中文 names every table key in 中文: the cursor, the reference, the settlement,
+    托管 and 离桌 too (they are not in the footer, so `?` is where a player finds them)."""
+    app = TableApp(between_hands(MATCH), matching_hall(), chinese=True)
+    app.launch = Launch(language="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MahjongSettlementScreen), "settled")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MahjongTableScreen), "the table")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeyHelpScreen)
+        keys = app.screen.text
+    for english in ("Left", "Right", "Leave hand", "Settlement", "Fan reference", "Auto-play"):
+        assert english not in keys, english
+    assert "番种表" in keys and "左移" in keys

@@ -104,3 +104,26 @@ async def test_a_sichuan_coin_room_lists_the_fee_the_economy_charges():
         await pilot.pause()
         lines = app.screen.text.split("\n")
     assert f"  台费       all four → house: {fee}  (table fee)" in lines
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("room_id", "language", "unit"),
+    [
+        ("sichuan", "en", "Value: fan, added up; each fan doubles the payment"),
+        ("zhongyou", "zh", "番数：一手牌的番相加，每多一番所得翻一倍"),
+        ("guobiao", "en", "Value: 国标 points (番), added up, not doubled"),
+        ("guobiao", "zh", "番数：国标分，一手牌的番相加，一番一分"),
+    ],
+)
+async def test_r_says_what_the_value_column_counts_for_the_tables_ruleset(room_id, language, unit):
+    """The value column's unit comes from the core (``Ruleset.fan_unit``), in the table's
+    language, just above the column's header."""
+    app = TableApp(FakeHall(), room_wire(room_id), strings=Strings(language))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        lines = app.screen.text.split("\n")
+    header = lines.index(Strings(language)("reference_header"))
+    assert lines[header - 1] == f"  {unit}"
+    assert cell_len(lines[header - 1]) <= 54  # whole inside the overlay at 60 columns too

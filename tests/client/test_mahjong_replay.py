@@ -19,6 +19,7 @@ from client.screens.key_help import KeyHelpScreen
 from client.screens.mahjong_replay import MahjongReplayScreen
 from client.screens.size_guard import TooSmall
 from qipai.mahjong.replay import match_replays
+from qipai.mahjong.table import ActionType
 from qipai.mahjong.tiles import kind_name, kind_of
 from tests.client.fakes import FakeHall
 from tests.client.test_games import GO_GAME, until
@@ -122,6 +123,47 @@ async def test_s_cycles_the_view_and_a_seat_sees_no_other_concealed_tiles():
         assert me.seat is None and "all hands open" in text(app, "#title")
         assert text(app, "#hands") == opened
 
+
+@pytest.mark.asyncio
+async def test_an_open_hand_shows_no_hidden_count_on_the_board():
+    """All open, every hand is drawn (the bottom seat's on the board, the others under it), so
+    no seat is marked with face-down tiles; a seat's view marks the three it did not see."""
+    app = ReplayApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("g", "2", "0", "enter")
+        board = "\n".join(screen(app).board_text())
+        assert "▒▒" not in board and "▒▒" not in text(app, "#hands")
+        await pilot.press("s")
+        assert "\n".join(screen(app).board_text()).count("▒▒x") == 3
+
+def discard_steps(replay) -> tuple[int, int]:
+    """A step whose discard was 摸切 and one whose discard came from the hand."""
+    found: dict[bool, int] = {}
+    for step in replay.steps[1:]:
+        action = step.action
+        if action is not None and action.type is ActionType.DISCARD:
+            river = replay.machine(step.number).seats[action.seat].river
+            found.setdefault(river[-1].drawn, step.number)
+    return found[True], found[False]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", ("Last", "as drawn")), ("zh", ("刚打", "摸切"))]
+)
+@pytest.mark.asyncio
+async def test_the_last_discard_in_the_middle_says_when_it_was_let_go_as_drawn(language, words):
+    """The middle line marks a 摸切 discard as the river does (`'5p`) and says so in words."""
+    app = ReplayApp(language=language)
+    last, as_drawn = words
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        drawn, from_hand = discard_steps(screen(app).replay)
+        for step, marked in ((drawn, True), (from_hand, False)):
+            await pilot.press("g", *str(step), "enter")
+            middle = next(line for line in screen(app).board_text() if f"{last} " in line)
+            assert (f"{last} '" in middle and as_drawn in middle) is marked, middle
+            assert marked or as_drawn not in middle
 
 @pytest.mark.asyncio
 async def test_the_replay_speaks_chinese_and_lists_its_keys_on_question_mark():
@@ -229,6 +271,24 @@ async def test_a_terminal_too_small_for_the_replay_says_the_size_it_needs():
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not app.screen.query(TooSmall) and "step 1/" in text(app, "#did")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("language", "said"), [("en", "? lists them"), ("zh", "? 列出按键")])
+async def test_the_too_small_notice_says_the_keys_still_work_and_q_goes_back(language, said):
+    """The notice hides the footer, so it says the keys still work: `?` lists them, `q` goes
+    back to where the replay was opened."""
+    app = ReplayApp(language=language)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        (notice,) = app.screen.query(TooSmall)
+        assert said in str(notice.render())
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeyHelpScreen)
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        assert not isinstance(app.screen, MahjongReplayScreen)
 
 
 @pytest.mark.asyncio

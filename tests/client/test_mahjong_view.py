@@ -365,7 +365,8 @@ def test_the_last_discard_is_in_brackets_and_named_in_the_middle():
     discard(hand, S, "5p")
     lines = board_lines(hand, seat=N)  # bob (S) sits opposite N, at the top
     assert lines[2].strip() == "[5p]"
-    assert "Last 5p bob" in [m.strip() for m in column(lines, AT_80x24, "middle")]
+    # bob let go the 5p he drew: 摸切, marked as the river marks it
+    assert "Last '5p bob as drawn" in [m.strip() for m in column(lines, AT_80x24, "middle")]
 
 
 def test_lengzi_shows_the_pot_and_each_seats_xiapao():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from qipai.mahjong import payment_rules as rules
+from qipai.mahjong import scoring
 from qipai.mahjong.bots import BASELINE, choose_action
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.scoring import HOUSE, POT
@@ -125,3 +126,19 @@ def test_a_guobiao_win_pays_fan_plus_eight_as_the_reference_says() -> None:
         else:
             rule = rule_for(ruleset, "胡")
             assert rule.payer == rules.BYSTANDERS and payment.amount == rule.amount == 8
+
+
+WIN_SCALES = {
+    scoring.FAN_DOUBLES: {rules.DOUBLING, rules.DOUBLING_FROM_ONE},
+    scoring.FAN_POINTS: {rules.FAN_PLUS},
+}
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_fan_unit_says_how_the_win_is_paid(name):
+    """The reference's value column says what a fan is worth (``Ruleset.fan_unit``): where the
+    win is paid by doubling, fan that double; 国标's points, paid point for point."""
+    ruleset = get_ruleset(name)
+    wins = {r.scale for r in ruleset.payment_reference() if r.payee == rules.WINNER}
+    assert wins & WIN_SCALES[ruleset.fan_unit], (name, ruleset.fan_unit, wins)
+    assert (ruleset.fan_unit == scoring.FAN_POINTS) == (name == "guobiao")

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from qipai.mahjong.rulesets.fees import FeePolicy, percent_fee
 from qipai.mahjong.rulesets.options import RulesetOptions
-from qipai.mahjong.scoring import Fan, Payment, WinRecord, WinScore
+from qipai.mahjong.scoring import FAN_DOUBLES, Fan, Payment, WinRecord, WinScore
 from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import kinds_in_set
 
@@ -66,6 +66,7 @@ class Ruleset:
     rooms: ClassVar[tuple[Room, ...]] = ()
     random_seating: ClassVar[bool] = False
     fee_policy: ClassVar[FeePolicy] = FeePolicy.ECONOMY
+    fan_unit: ClassVar[str] = FAN_DOUBLES  # what a fan's value counts (scoring.FAN_*)
 
     tile_set_size: ClassVar[int] = 136
     allows_chow: ClassVar[bool] = False

@@ -30,7 +30,7 @@ from qipai.mahjong.rulesets.guobiao_fans import (
 from qipai.mahjong.rulesets.lengzi_table_hand import table_hand
 from qipai.mahjong.rulesets.options import RulesetOptions
 from qipai.mahjong.rulesets.zhongyou import seat_wind
-from qipai.mahjong.scoring import Fan, Payment, WinRecord, WinScore
+from qipai.mahjong.scoring import FAN_POINTS, Fan, Payment, WinRecord, WinScore
 from qipai.mahjong.table.actions import ActionType
 from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import NUM_KINDS, WINDS, kind_of
@@ -62,6 +62,7 @@ class Guobiao(Ruleset):
     seven_pairs = True
     quads_as_two_pairs = True
     thirteen_orphans = True
+    fan_unit = FAN_POINTS  # competition points: fan + 8, not doubled
 
     match_rounds = ROUNDS
 

@@ -1,0 +1,21 @@
+"""A screen's footer and `?` in the UI language: the keys stay the same, only the words a
+binding describes itself with change (``i18n.BINDING_WORDS_ZH``)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from textual.screen import Screen
+
+from client.i18n import BINDING_WORDS_ZH, Strings
+
+
+def speak_bindings(screen: Screen, strings: Strings) -> None:
+    """Put the screen's binding words in 中文 when the UI speaks it (call it at mount)."""
+    if not strings.chinese:
+        return
+    for key, bindings in screen._bindings.key_to_bindings.items():
+        screen._bindings.key_to_bindings[key] = [
+            dataclasses.replace(b, description=BINDING_WORDS_ZH.get(b.description, b.description))
+            for b in bindings
+        ]
