@@ -67,8 +67,19 @@ def judge(colors: list[int], size: int) -> Judgement:
         # itself: a dead group still "captures" the stones of the side that surrounds it
         surely = [g for g, killers in doomed if not killers or killers - doomed_ids - open_ids]
         ring = all(killers <= doomed_ids for _, killers in doomed)
+        by_id = {id(group): group for group, _ in doomed}
+        # a dead group inside a doomed killer's eye space hides that eye: lift it first
+        hiding = [
+            g
+            for g, killers in doomed
+            if killers
+            and killers <= doomed_ids
+            and any(not _still_weak(by_id[k], [g], colors, size) for k in killers)
+        ]
         if hopeless:
             lifted = max(hopeless, key=lambda group: len(group.stones))
+        elif hiding:
+            lifted = min(hiding, key=lambda group: group.strength)
         elif surely or (doomed and ring):
             lifted = min(surely or [g for g, _ in doomed], key=lambda group: group.strength)
         else:

@@ -227,6 +227,29 @@ def test_a_chain_joined_to_the_eyes_only_through_open_points_goes_to_the_playout
     assert dead == {"E5", "F4", "G4", "H4", "G3", "G2"}  # GNU Go's list
 
 
+# The fresh held-out game 9x9 seed 50030: White's top group has the six-point eye space C9-G9,
+# D8 once the dead Black F9 inside it is lifted; it lives whoever moves first (GNU Go, level 10).
+HIDDEN_EYE = """
+    9 O O . . . X . O .
+    8 X O O . O O O X .
+    7 X X O O X . . . .
+    6 X X O X . X X X .
+    5 X O O X X . O O X
+    4 X X X O . O . . .
+    3 X . X O O . O . X
+    2 . X O O O . O . .
+    1 . X X O O . . . .
+"""
+TOP_GROUP = {"A9", "B9", "B8", "C8", "C7", "C6", "C5", "B5", "D7", "E8", "F8", "G8", "H9"}
+
+
+def test_a_dead_stone_inside_a_doomed_groups_eye_space_is_lifted_first():
+    game = game_from_diagram(HIDDEN_EYE, komi=0)
+    verdict = judge(list(game._board.colors), 9)
+    assert "F9" in names(game, verdict.dead)
+    assert not TOP_GROUP & names(game, verdict.dead)
+
+
 def test_seki_with_an_eye_each_is_alive_and_its_shared_liberty_is_dame():
     game, verdict = judged(SEKI_WITH_EYES)
     assert verdict.dead == set()
