@@ -19,6 +19,7 @@ from qipai.go.life import (
     WIN,
     Group,
     benson_alive,
+    breaks_seki,
     groups_of,
     killed_by_sacrifice,
     lives_by_capture,
@@ -142,6 +143,8 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
             # walled in, it outlasts its rivals only on the room of chains each of which the
             # wall may take: no seki, the playouts judge it (and what it would capture)
             open_space.append(group)
+        elif any(breaks_seki(group, rival, colors, size) for rival in rivals):
+            unsettled.append(group)  # a chain of it falls to a shared liberty filled
         else:
             seki.append(group)
     return hopeless, doomed, seki, unsettled, open_space

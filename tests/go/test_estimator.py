@@ -250,6 +250,33 @@ def test_a_dead_stone_inside_a_doomed_groups_eye_space_is_lifted_first():
     assert not TOP_GROUP & names(game, verdict.dead)
 
 
+# The fresh held-out game 9x9 seed 50029: White's right-hand group and Black H8, J8 look like a
+# seki on summed liberties, but White's chain G7-J4 has only G8 and J7: Black G8 ataris it and
+# it cannot connect out. Black takes the nine stones whoever moves first (GNU Go, level 10).
+FALSE_SEKI = """
+    9 . . O X X . O . .
+    8 . . O O X O . X X
+    7 . . . O X X O O .
+    6 . O O X X . X O O
+    5 . . O X O X X O O
+    4 . . O X . . . X O
+    3 . . O X X . X . X
+    2 . O O O X . . . .
+    1 . O X X X . . . .
+"""
+
+
+def test_a_seki_read_on_summed_liberties_is_broken_by_filling_a_shared_liberty():
+    game = game_from_diagram(FALSE_SEKI, komi=0)
+    right = {"F8", "G7", "G9", "H5", "H6", "H7", "J4", "J5", "J6"}
+    verdict = judge(list(game._board.colors), 9)
+    assert right in [names(game, stones) for stones in verdict.unsettled]
+    assert not right & names(game, verdict.seki)
+    game.pass_()
+    game.pass_()
+    assert {format_point(p, 9) for p in game.dead_stones} == right | {"E5"}  # GNU Go's list
+
+
 def test_seki_with_an_eye_each_is_alive_and_its_shared_liberty_is_dame():
     game, verdict = judged(SEKI_WITH_EYES)
     assert verdict.dead == set()
