@@ -249,6 +249,31 @@ def _saved_by_connecting(colors: list[int], size: int, point: int, color: int) -
     return bool(captured) or len(board.chains[point].libs) >= 2
 
 
+def breaks_seki(victim: Group, rival: Group, colors: list[int], size: int) -> bool:
+    """Whether ``rival`` breaks what the race reads as seki: filling a shared liberty keeps
+    its own chain two liberties and leaves a chain of ``victim`` in atari that connecting at
+    its last liberty does not save. The race adds up the liberties of chains an area group
+    joins only through empty points; one of them may have far fewer than the sum."""
+    nbrs = neighbours(size)
+    for point in sorted(victim.liberties & rival.liberties):
+        board = Board(size)
+        board.colors = list(colors)
+        board.rebuild()
+        try:
+            captured = board.play(point, rival.color, set())
+        except BoardRefusal:
+            continue
+        if captured or len(board.chains[point].libs) < 2:
+            continue
+        for n in nbrs[point]:
+            chain = board.chains[n]
+            if chain is None or chain.color != victim.color or len(chain.libs) != 1:
+                continue
+            if not _saved_by_connecting(board.colors, size, next(iter(chain.libs)), victim.color):
+                return True
+    return False
+
+
 # --------------------------------------------------------------------------- liberty races
 
 WIN, SEKI, LOSE = 1, 0, -1

@@ -19,6 +19,7 @@ from qipai.go.life import (
     WIN,
     Group,
     benson_alive,
+    breaks_seki,
     groups_of,
     killed_by_sacrifice,
     lives_by_capture,
@@ -67,8 +68,19 @@ def judge(colors: list[int], size: int) -> Judgement:
         # itself: a dead group still "captures" the stones of the side that surrounds it
         surely = [g for g, killers in doomed if not killers or killers - doomed_ids - open_ids]
         ring = all(killers <= doomed_ids for _, killers in doomed)
+        by_id = {id(group): group for group, _ in doomed}
+        # a dead group inside a doomed killer's eye space hides that eye: lift it first
+        hiding = [
+            g
+            for g, killers in doomed
+            if killers
+            and killers <= doomed_ids
+            and any(not _still_weak(by_id[k], [g], colors, size) for k in killers)
+        ]
         if hopeless:
             lifted = max(hopeless, key=lambda group: len(group.stones))
+        elif hiding:
+            lifted = min(hiding, key=lambda group: group.strength)
         elif surely or (doomed and ring):
             lifted = min(surely or [g for g, _ in doomed], key=lambda group: group.strength)
         else:
@@ -131,6 +143,8 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
             # walled in, it outlasts its rivals only on the room of chains each of which the
             # wall may take: no seki, the playouts judge it (and what it would capture)
             open_space.append(group)
+        elif any(breaks_seki(group, rival, colors, size) for rival in rivals):
+            unsettled.append(group)  # a chain of it falls to a shared liberty filled
         else:
             seki.append(group)
     return hopeless, doomed, seki, unsettled, open_space

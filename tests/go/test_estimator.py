@@ -227,6 +227,56 @@ def test_a_chain_joined_to_the_eyes_only_through_open_points_goes_to_the_playout
     assert dead == {"E5", "F4", "G4", "H4", "G3", "G2"}  # GNU Go's list
 
 
+# The fresh held-out game 9x9 seed 50030: White's top group has the six-point eye space C9-G9,
+# D8 once the dead Black F9 inside it is lifted; it lives whoever moves first (GNU Go, level 10).
+HIDDEN_EYE = """
+    9 O O . . . X . O .
+    8 X O O . O O O X .
+    7 X X O O X . . . .
+    6 X X O X . X X X .
+    5 X O O X X . O O X
+    4 X X X O . O . . .
+    3 X . X O O . O . X
+    2 . X O O O . O . .
+    1 . X X O O . . . .
+"""
+TOP_GROUP = {"A9", "B9", "B8", "C8", "C7", "C6", "C5", "B5", "D7", "E8", "F8", "G8", "H9"}
+
+
+def test_a_dead_stone_inside_a_doomed_groups_eye_space_is_lifted_first():
+    game = game_from_diagram(HIDDEN_EYE, komi=0)
+    verdict = judge(list(game._board.colors), 9)
+    assert "F9" in names(game, verdict.dead)
+    assert not TOP_GROUP & names(game, verdict.dead)
+
+
+# The fresh held-out game 9x9 seed 50029: White's right-hand group and Black H8, J8 look like a
+# seki on summed liberties, but White's chain G7-J4 has only G8 and J7: Black G8 ataris it and
+# it cannot connect out. Black takes the nine stones whoever moves first (GNU Go, level 10).
+FALSE_SEKI = """
+    9 . . O X X . O . .
+    8 . . O O X O . X X
+    7 . . . O X X O O .
+    6 . O O X X . X O O
+    5 . . O X O X X O O
+    4 . . O X . . . X O
+    3 . . O X X . X . X
+    2 . O O O X . . . .
+    1 . O X X X . . . .
+"""
+
+
+def test_a_seki_read_on_summed_liberties_is_broken_by_filling_a_shared_liberty():
+    game = game_from_diagram(FALSE_SEKI, komi=0)
+    right = {"F8", "G7", "G9", "H5", "H6", "H7", "J4", "J5", "J6"}
+    verdict = judge(list(game._board.colors), 9)
+    assert right in [names(game, stones) for stones in verdict.unsettled]
+    assert not right & names(game, verdict.seki)
+    game.pass_()
+    game.pass_()
+    assert {format_point(p, 9) for p in game.dead_stones} == right | {"E5"}  # GNU Go's list
+
+
 def test_seki_with_an_eye_each_is_alive_and_its_shared_liberty_is_dame():
     game, verdict = judged(SEKI_WITH_EYES)
     assert verdict.dead == set()
