@@ -12,8 +12,8 @@ from textual.app import App
 from textual.widgets import DataTable, Static
 
 from client.i18n import Strings
-from client.mahjong_history import summary_lines
 from client.launch import Launch
+from client.mahjong_history import summary_lines
 from client.mahjong_view import view_from_wire
 from client.screens.key_help import KeyHelpScreen
 from client.screens.mahjong_history import MahjongHistoryScreen
