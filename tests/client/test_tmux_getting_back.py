@@ -5,6 +5,7 @@ the adjourned game it was offered at log-in is still there and resumes at its po
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -39,7 +40,7 @@ class RestartableHall:
         hall, self.running = self.running, None
         assert hall is not None and hall.process is not None
         os.kill(hall.process.pid, how)
-        await hall.process.wait()
+        await asyncio.to_thread(hall.process.wait)  # a plain subprocess (client/local_hall.py)
 
     async def close(self) -> None:
         if self.running is not None:
