@@ -60,8 +60,9 @@ class MahjongReplayScreen(StepperScreen):
     """
         + STEP_CSS
     )
+    WORDS = "replay"
     BINDINGS = [
-        *stepper_bindings("replay", "Jump to step"),
+        *stepper_bindings(WORDS, "Jump to step"),
         Binding("n", "hand(1)", "Next hand", id="replay.next_hand"),
         Binding("p", "hand(-1)", "Previous hand", id="replay.previous_hand"),
         Binding("h", "jump_hand", "Jump to hand", id="replay.jump_hand"),
@@ -109,22 +110,8 @@ class MahjongReplayScreen(StepperScreen):
         yield self.jump_field()
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.show_step()
-
-    # The stepper's questions.
-
     def last_step(self) -> int:
         return self.replay.last
-
-    def keys_text(self) -> str:
-        return self.strings("replay_keys")
-
-    def jump_prompt(self) -> str:
-        return self.strings("replay_jump", total=self.replay.last)
-
-    def jump_refused(self, text: str) -> str:
-        return self.strings("replay_bad_jump", text=text, total=self.replay.last)
 
     # Drawing.
 

@@ -105,7 +105,8 @@ class ReviewScreen(StepperScreen):
     """
         + STEP_CSS
     )
-    BINDINGS = stepper_bindings("review", "Jump to move")
+    WORDS = "review"
+    BINDINGS = stepper_bindings(WORDS, "Jump to move")
 
     def __init__(self, replay: Replay, ply: int | None = None, estimate: bool = True) -> None:
         super().__init__(replay.plies if ply is None else max(0, min(replay.plies, ply)))
@@ -139,20 +140,8 @@ class ReviewScreen(StepperScreen):
         yield self.jump_field()
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.show_step()
-
     def last_step(self) -> int:
         return self.replay.plies
-
-    def keys_text(self) -> str:
-        return self.strings("review_keys")
-
-    def jump_prompt(self) -> str:
-        return self.strings("review_jump", total=self.replay.plies)
-
-    def jump_refused(self, text: str) -> str:
-        return self.strings("review_bad_jump", text=text, total=self.replay.plies)
 
     def show_step(self) -> None:
         step = self.replay.step(self.ply)

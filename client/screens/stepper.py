@@ -41,10 +41,11 @@ def stepper_bindings(what: str, jump: str) -> list[Binding]:
 
 
 class StepperScreen(KeyHelp, SizeGuard, Screen[None]):
-    """A subclass binds ``stepper_bindings``, says how far the record goes (``last_step``) and
-    draws a step (``show_step``); it yields ``jump_field()`` and a ``#message`` line."""
+    """A subclass binds ``stepper_bindings``, says how far the record goes (``last_step``), names
+    its strings (``WORDS``) and draws a step (``show_step``); it yields ``jump_field()`` and a ``#message`` line."""
 
     AUTO_FOCUS = None  # the screen's keys step; the jump field takes focus only when opened
+    WORDS = ""  # the prefix of the screen's strings: `{WORDS}_keys`, `_jump`, `_bad_jump`
 
     def __init__(self, at: int = 0) -> None:
         super().__init__()
@@ -63,22 +64,23 @@ class StepperScreen(KeyHelp, SizeGuard, Screen[None]):
 
     def jump_prompt(self) -> str:
         """The placeholder of `g`'s field."""
-        raise NotImplementedError
+        return self.strings(f"{self.WORDS}_jump", total=self.last_step())
 
     def jump_refused(self, text: str) -> str:
         """What `g` says to a number it cannot go to."""
-        raise NotImplementedError
+        return self.strings(f"{self.WORDS}_bad_jump", text=text, total=self.last_step())
 
     def keys_text(self) -> str:
         """The keys line the message line shows when nothing else is to be said."""
-        raise NotImplementedError
+        return self.strings(f"{self.WORDS}_keys")
 
     def too_small_keys(self) -> str:
         return self.strings("too_small_keys")
 
     def on_mount(self) -> None:
-        """The footer and `?` in the UI language (the keys stay the same)."""
+        """The footer and `?` in the UI language (the keys stay the same), and the first step."""
         speak_bindings(self, self.strings)
+        self.show_step()
 
     @staticmethod
     def jump_field() -> Input:
