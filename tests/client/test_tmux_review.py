@@ -28,6 +28,7 @@ def test_qipai_review_steps_through_a_pro_record_at_80x24(tmp_path: Path):
         tmux.run("send-keys", "-t", "smoke", "Left")
         tmux.wait_for("Move 277/278")
         tmux.run("send-keys", "-t", "smoke", "g")
+        tmux.wait_for("jump to move")  # the field has focus: digits typed before it would be lost
         tmux.run("send-keys", "-t", "smoke", "100", "Enter")
         tmux.wait_for("Move 100/278")
         tmux.run("send-keys", "-t", "smoke", "q")
