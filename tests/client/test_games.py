@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from textual.app import App
 from textual.widgets import DataTable
 
 from client.mahjong_record_text import record_text, tiles_text
@@ -15,6 +14,7 @@ from qipai.mahjong.bots import play_hand
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.machine import HandMachine
 from tests.client.fakes import FakeHall
+from tests.client.one_screen import OneScreenApp, until
 
 NAMES = ["ann", "bob", "cat", "dan"]
 GO_GAME = {
@@ -56,23 +56,6 @@ def summary(stored: dict) -> dict:
     }
 
 
-class GamesApp(App):
-    def __init__(self, hall: FakeHall) -> None:
-        super().__init__()
-        self.hall = hall
-
-    def on_mount(self) -> None:
-        self.push_screen(GamesScreen())
-
-
-async def until(pilot, check, what: str) -> None:
-    for _ in range(200):
-        await pilot.pause(0.02)
-        if check():
-            return
-    raise AssertionError(f"never happened: {what}")
-
-
 @pytest.mark.asyncio
 async def test_mahjong_hands_are_listed_and_saved_as_a_text_replay(private_user_dirs):
     machine = play_hand(HandMachine(get_ruleset("sichuan"), 4242, dealer=0))
@@ -80,7 +63,7 @@ async def test_mahjong_hands_are_listed_and_saved_as_a_text_replay(private_user_
     hall = FakeHall()
     hall.replies["games"] = {"games": [summary(stored), GO_GAME], "adjourned": []}
     hall.replies["game_record"] = stored
-    app = GamesApp(hall)
+    app = OneScreenApp(hall, GamesScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await until(pilot, lambda: len(screen.games) == 2, "both listed")

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.profile import ProfileScreen
 from tests.client.fakes import FakeHall
+from tests.client.one_screen import OneScreenApp, static_text, until
 
 BOARDS = ["go", "sichuan", "xuezhan", "lengzi", "baicheng", "zhongyou", "coins"]
 REPLIES: dict[str, dict[str, Any]] = {
@@ -72,27 +73,6 @@ class BoardHall(FakeHall):
         return {**reply, "board": board, "boards": BOARDS, **REPLIES.get(board, empty)}
 
 
-class BoardsApp(App):
-    def __init__(self, hall: FakeHall) -> None:
-        super().__init__()
-        self.hall = hall
-
-    def on_mount(self) -> None:
-        self.push_screen(LeaderboardScreen())
-
-
-async def until(pilot, check, what: str) -> None:
-    for _ in range(100):
-        await pilot.pause(0.02)
-        if check():
-            return
-    raise AssertionError(f"never happened: {what}")
-
-
-def text(screen, selector: str) -> str:
-    return str(screen.query_one(selector, Static).render())
-
-
 def rows(screen) -> list[list[str]]:
     table = screen.query_one(DataTable)
     return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
@@ -105,21 +85,21 @@ def asked(hall: FakeHall) -> list[str]:
 @pytest.mark.asyncio
 async def test_the_go_board_first_with_my_row_marked_and_selected():
     hall = BoardHall()
-    app = BoardsApp(hall)
+    app = OneScreenApp(hall, LeaderboardScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: len(rows(app.screen)) == 2, "go rows")
         screen = app.screen
         assert asked(hall) == ["go"]
         assert rows(screen) == [["", "1", "bob", "2d", "3-1"], [">", "2", "ann", "5k", "0-1"]]
         assert screen.query_one(DataTable).cursor_row == 1
-        assert text(screen, "#tabs").startswith("[围棋 Go]")
-        assert text(screen, "#where") == "You are #2 of 2."
+        assert static_text(screen, "#tabs").startswith("[围棋 Go]")
+        assert static_text(screen, "#where") == "You are #2 of 2."
 
 
 @pytest.mark.asyncio
 async def test_switching_boards_with_keys_and_my_row_below_the_top():
     hall = BoardHall()
-    app = BoardsApp(hall)
+    app = OneScreenApp(hall, LeaderboardScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: len(rows(app.screen)) == 2, "go rows")
         await pilot.press("4")
@@ -132,10 +112,12 @@ async def test_switching_boards_with_keys_and_my_row_below_the_top():
             [">", "7", "ann", "托钵人 (1)", "-16", "2"],
         ]
         assert screen.query_one(DataTable).cursor_row == 3
-        assert "[棱子]" in text(screen, "#tabs")
+        assert "[棱子]" in static_text(screen, "#tabs")
         await pilot.press("right")
         await until(pilot, lambda: asked(hall)[-1] == "baicheng", "next board asked")
-        await until(pilot, lambda: "play a hand in a coin room" in text(screen, "#where"), "none")
+        await until(
+            pilot, lambda: "play a hand in a coin room" in static_text(screen, "#where"), "none"
+        )
         assert rows(screen) == []
         await pilot.press("l", "l")
         await until(pilot, lambda: asked(hall)[-1] == "coins", "coins asked")
@@ -154,10 +136,10 @@ async def test_a_refusal_is_shown_in_plain_words():
     """A request the hall could not read is this client's fault: the player is told so, not
     the field's name."""
     hall = BoardHall(errors={"leaderboard": ("bad_field", "board must be one of go, coins")})
-    app = BoardsApp(hall)
+    app = OneScreenApp(hall, LeaderboardScreen)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: text(app.screen, "#message"), "refusal")
-        assert text(app.screen, "#message") == (
+        await until(pilot, lambda: static_text(app.screen, "#message"), "refusal")
+        assert static_text(app.screen, "#message") == (
             "The hall did not understand this client (a bug); nothing was changed."
         )
 
@@ -204,7 +186,7 @@ async def test_b_in_the_lobby_opens_the_boards_and_the_footer_shows_the_key():
 async def test_enter_opens_a_players_profile_and_my_own_row_opens_mine():
     hall = BoardHall()
     hall.replies["profile"] = {"name": "cat", "balance": 1, "entries": []}
-    app = BoardsApp(hall)
+    app = OneScreenApp(hall, LeaderboardScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: len(rows(app.screen)) == 2, "go rows")
         await pilot.press("4")
@@ -216,7 +198,7 @@ async def test_enter_opens_a_players_profile_and_my_own_row_opens_mine():
         await until(pilot, lambda: isinstance(app.screen, ProfileScreen), "cat's profile")
         await until(pilot, lambda: hall.requests[-1]["type"] == "profile", "profile asked")
         assert hall.requests[-1] == {"type": "profile", "name": "cat"}
-        assert "profile of cat" in text(app.screen, "#title")
+        assert "profile of cat" in static_text(app.screen, "#title")
         await pilot.press("r")  # relief is for oneself only
         await pilot.pause(0.1)
         assert [r for r in hall.requests if r["type"] == "relief"] == []
@@ -226,4 +208,4 @@ async def test_enter_opens_a_players_profile_and_my_own_row_opens_mine():
         await until(pilot, lambda: isinstance(app.screen, ProfileScreen), "my profile")
         await until(pilot, lambda: hall.requests[-1]["type"] == "profile", "profile asked")
         assert hall.requests[-1] == {"type": "profile"}
-        assert "my profile" in text(app.screen, "#title")
+        assert "my profile" in static_text(app.screen, "#title")

@@ -4,11 +4,11 @@ and the hall's refusal is shown as the hall words it."""
 from __future__ import annotations
 
 import pytest
-from textual.app import App
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from client.screens.profile import ProfileScreen
 from tests.client.fakes import FakeHall
+from tests.client.one_screen import OneScreenApp, static_text, until
 
 PROFILE = {
     "name": "ann",
@@ -34,40 +34,22 @@ PROFILE = {
 }
 
 
-class ProfileApp(App):
-    def __init__(self, hall: FakeHall) -> None:
-        super().__init__()
-        self.hall = hall
-
-    def on_mount(self) -> None:
-        self.push_screen(ProfileScreen())
-
-
-async def until(pilot, check, what: str) -> None:
-    for _ in range(100):
-        await pilot.pause(0.02)
-        if check():
-            return
-    raise AssertionError(f"never happened: {what}")
-
-
-def text(screen, selector: str) -> str:
-    return str(screen.query_one(selector, Static).render())
-
-
 @pytest.mark.asyncio
 async def test_the_profile_shows_coins_rank_window_record_and_entries():
     hall = FakeHall()
     hall.replies["profile"] = PROFILE
-    app = ProfileApp(hall)
+    app = OneScreenApp(hall, ProfileScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen.query_one(DataTable).row_count == 2, "entries")
         screen = app.screen
-        summary = text(screen, "#summary")
+        summary = static_text(screen, "#summary")
         assert "Coins 5,121" in summary and "Go 5k" in summary
         assert "window 2/3 of 20 (WLW)" in summary and "Record 3 W  1 L  0 D" in summary
-        assert text(screen, "#opponents") == "vs bob: 3-1-0"
-        assert text(screen, "#mahjong") == "Mahjong 血战 托钵人 -16  棱子 县令 1,028  白城 平民 0"
+        assert static_text(screen, "#opponents") == "vs bob: 3-1-0"
+        assert (
+            static_text(screen, "#mahjong")
+            == "Mahjong 血战 托钵人 -16  棱子 县令 1,028  白城 平民 0"
+        )
         table = screen.query_one(DataTable)
         assert [str(c) for c in table.get_row_at(0)][1:4] == ["+121", "bet_payout", "go:17"]
         assert [str(c) for c in table.get_row_at(1)][1:3] == ["+5,000", "new_account"]
@@ -78,12 +60,12 @@ async def test_r_claims_relief_and_reloads_the_profile():
     hall = FakeHall()
     hall.replies["profile"] = PROFILE
     hall.replies["relief"] = {"coins": 1000, "balance": 1319}
-    app = ProfileApp(hall)
+    app = OneScreenApp(hall, ProfileScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen.query_one(DataTable).row_count == 2, "entries")
         await pilot.press("r")
-        await until(pilot, lambda: "Relief" in text(app.screen, "#message"), "relief said")
-        assert text(app.screen, "#message") == "Relief: +1,000 coins; you hold 1,319"
+        await until(pilot, lambda: "Relief" in static_text(app.screen, "#message"), "relief said")
+        assert static_text(app.screen, "#message") == "Relief: +1,000 coins; you hold 1,319"
         await until(
             pilot, lambda: [r["type"] for r in hall.requests].count("profile") == 2, "reload"
         )
@@ -93,12 +75,12 @@ async def test_r_claims_relief_and_reloads_the_profile():
 async def test_a_refused_relief_shows_the_halls_reason():
     hall = FakeHall(errors={"relief": ("relief_unavailable", "relief is for players below 320")})
     hall.replies["profile"] = PROFILE
-    app = ProfileApp(hall)
+    app = OneScreenApp(hall, ProfileScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen.query_one(DataTable).row_count == 2, "entries")
         await pilot.press("r")
-        await until(pilot, lambda: "320" in text(app.screen, "#message"), "refusal shown")
-        assert text(app.screen, "#message") == "relief is for players below 320"
+        await until(pilot, lambda: "320" in static_text(app.screen, "#message"), "refusal shown")
+        assert static_text(app.screen, "#message") == "relief is for players below 320"
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, ProfileScreen), "back")
 
@@ -107,8 +89,8 @@ async def test_a_refused_relief_shows_the_halls_reason():
 async def test_a_player_without_ranked_hands_is_told_where_titles_come_from():
     hall = FakeHall()
     hall.replies["profile"] = {**PROFILE, "mahjong": []}
-    app = ProfileApp(hall)
+    app = OneScreenApp(hall, ProfileScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen.query_one(DataTable).row_count == 2, "entries")
-        assert "no ranked hand yet" in text(app.screen, "#mahjong")
-        assert "coin rooms are ranked" in text(app.screen, "#mahjong")
+        assert "no ranked hand yet" in static_text(app.screen, "#mahjong")
+        assert "coin rooms are ranked" in static_text(app.screen, "#mahjong")

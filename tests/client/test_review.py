@@ -19,6 +19,7 @@ from client.screens.review import ReviewScreen
 from client.widgets.go_board import GoBoard
 from qipai.go.replay import Replay
 from tests.client.fakes import FakeHall
+from tests.client.one_screen import OneScreenApp, until
 from tests.client.test_games import GO_GAME
 from tests.go.test_replay import capture_game
 
@@ -101,32 +102,12 @@ def test_qipai_review_takes_a_file_and_says_why_one_cannot_be_read(tmp_path: Pat
     assert "cannot read" in read_review(str(tmp_path / "missing.sgf"))
 
 
-class HallApp(App):
-    """An app with a hall, opening one screen: the games list or a game's result."""
-
-    def __init__(self, hall: FakeHall, screen) -> None:
-        super().__init__()
-        self.hall = hall
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
-
-
-async def until(pilot, check, what: str) -> None:
-    for _ in range(200):
-        await pilot.pause(0.02)
-        if check():
-            return
-    raise AssertionError(f"never happened: {what}")
-
-
 @pytest.mark.asyncio
 async def test_r_on_the_games_screen_reviews_the_stored_go_game():
     hall = FakeHall()
     hall.replies["games"] = {"games": [GO_GAME], "adjourned": []}
     hall.replies["game_record"] = {"game": 3, "sgf": capture_game()}
-    app = HallApp(hall, GamesScreen())
+    app = OneScreenApp(hall, GamesScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen.games, "the list")
         await pilot.press("r")
@@ -142,7 +123,7 @@ async def test_r_on_the_result_screen_reviews_the_game_just_ended():
     hall = FakeHall()
     hall.replies["game_record"] = {"game": 9, "sgf": capture_game()}
     view = {"game": {"result": {"text": "黑中盘胜", "winner": "black", "game": 9}}}
-    app = HallApp(hall, ResultScreen(4, view))
+    app = OneScreenApp(hall, lambda: ResultScreen(4, view))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("r")
