@@ -17,8 +17,13 @@ from server.session import OUTBOX, Session
 
 
 async def socket_streams() -> tuple[trio.SocketStream, trio.SocketStream]:
-    """Two ends of a loopback TCP connection with small kernel buffers, so that they fill."""
+    """Two ends of a loopback TCP connection with small kernel buffers, so that they fill.
+
+    The segments are Ethernet-sized: loopback's 64 KB segments would not fit the small receive
+    window, and the kernel would then send only on its zero-window probes, whose backoff grows
+    past any wait a test can afford."""
     (listener,) = await trio.open_tcp_listeners(0, host="127.0.0.1")
+    listener.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 1460)
     async with listener:
         port = listener.socket.getsockname()[1]
         client = await trio.open_tcp_stream("127.0.0.1", port)
