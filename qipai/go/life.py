@@ -125,15 +125,6 @@ def is_false_eye(point: int, colors: list[int], size: int, color: int) -> bool:
     return held + edge >= 2
 
 
-@dataclass(frozen=True)
-class Chain:
-    """One chain of a group: its stones, its liberties, and the opponent's stones it touches."""
-
-    stones: frozenset[int]
-    liberties: frozenset[int]
-    touching: frozenset[int]
-
-
 @dataclass
 class Group:
     """The stones of one colour joined through empty points not next to the opponent's
@@ -145,7 +136,6 @@ class Group:
     eye_points: set[int]
     liberties: set[int]
     area: list[int]  # the stones and the empty points they reach without crossing the opponent
-    chains: list[Chain]
 
     @property
     def strength(self) -> tuple[int, int, int]:
@@ -183,32 +173,8 @@ def groups_of(colors: list[int], size: int, color: int) -> list[Group]:
             else:
                 eyes += eye_value(region, size)
             eye_points.update(region)
-        chains = _chains_of(colors, nbrs, stones)
-        groups.append(
-            Group(color, stones, min(eyes, 2), eye_points, liberties, stones + empties, chains)
-        )
+        groups.append(Group(color, stones, min(eyes, 2), eye_points, liberties, stones + empties))
     return groups
-
-
-def _chains_of(colors: list[int], nbrs, stones: list[int]) -> list[Chain]:
-    pending = set(stones)
-    chains = []
-    while pending:
-        start = pending.pop()
-        stack, chain, libs, touching = [start], [start], set(), set()
-        while stack:
-            p = stack.pop()
-            for n in nbrs[p]:
-                if n in pending:
-                    pending.remove(n)
-                    stack.append(n)
-                    chain.append(n)
-                elif colors[n] == EMPTY:
-                    libs.add(n)
-                elif colors[n] != colors[p]:
-                    touching.add(n)
-        chains.append(Chain(frozenset(chain), frozenset(libs), frozenset(touching)))
-    return chains
 
 
 def _pure_regions(colors: list[int], nbrs, empties: list[int], color: int) -> list[list[int]]:
@@ -346,54 +312,19 @@ RACE_LIMIT = 12  # liberty counts read exactly up to this; beyond it the race is
 
 
 def race_between(mine: Group, theirs: Group, my_move: bool) -> int | None:
-    """The race read between the weakest chains of the two groups that face each other (see
-    :func:`_weakest_facing`). A side with more room than a static read can trust outlasts one
-    without; when both have it the fight is open: None, left to the playouts."""
-    chain = _weakest_facing(mine, theirs)
-    rival = _weakest_facing(theirs, mine)
-    shared = chain.liberties & rival.liberties
-    mine_eye = _eye_liberties(mine, chain)
-    theirs_eye = _eye_liberties(theirs, rival)
-    mine_out = len(chain.liberties - shared - mine.eye_points)
-    theirs_out = len(rival.liberties - shared - theirs.eye_points)
+    """The race read on the two groups' liberties. A side with more room than a static read
+    can trust outlasts one without; when both have it the fight is open: None, left to the
+    playouts."""
+    shared = mine.liberties & theirs.liberties
+    mine_eye = EYE_LIBERTIES.get(len(mine.eye_points), RACE_LIMIT) if mine.eyes else 0
+    theirs_eye = EYE_LIBERTIES.get(len(theirs.eye_points), RACE_LIMIT) if theirs.eyes else 0
+    mine_out = len(mine.liberties - shared - mine.eye_points)
+    theirs_out = len(theirs.liberties - shared - theirs.eye_points)
     counts = (mine_out, mine_eye, theirs_out, theirs_eye, len(shared))
     mine_open, theirs_open = too_open(mine), too_open(theirs)
     if mine_open or theirs_open:
         return None if mine_open == theirs_open else WIN if mine_open else LOSE
     return race(*counts, my_move)
-
-
-def _weakest_facing(group: Group, other: Group) -> Chain:
-    """What of ``group`` races ``other``. An area group joins chains through empty points, and
-    its eye is lost with any chain around it, which the opponent captures on that chain's own
-    liberties: summed over all the chains, the eye would get room none of them has. So when
-    the group has an eye, the race is that of its chain with the fewest liberties among those
-    that border the eye, face ``other`` (touch it or share a liberty with it) and cannot join
-    another chain of the group at a point of their own (one ``other`` does not share, not the
-    eye). Otherwise the whole group races as one chain of all its liberties."""
-    foe = set(other.stones)
-    alone = [
-        chain
-        for chain in group.chains
-        if chain.liberties & group.eye_points
-        and (chain.touching & foe or chain.liberties & other.liberties)
-        and not _joins_at_will(chain, group, other)
-    ]
-    if not group.eyes or not alone:
-        return Chain(frozenset(group.stones), frozenset(group.liberties), frozenset())
-    return min(alone, key=lambda chain: (len(chain.liberties), min(chain.stones)))
-
-
-def _joins_at_will(chain: Chain, group: Group, other: Group) -> bool:
-    own = chain.liberties - other.liberties - group.eye_points
-    return any(own & mate.liberties for mate in group.chains if mate is not chain)
-
-
-def _eye_liberties(group: Group, chain: Chain) -> int:
-    """Moves the opponent needs to fill the group's eye, when this chain borders it."""
-    if not group.eyes or not chain.liberties & group.eye_points:
-        return 0
-    return EYE_LIBERTIES.get(len(group.eye_points), RACE_LIMIT)
 
 
 def too_open(group: Group) -> bool:
