@@ -89,11 +89,18 @@ def estimate(
         guessed = [(chain, OPEN_DEAD) for chain in _chains(colors, size, dead, verdict)]
     lifted = [EMPTY if p in dead else c for p, c in enumerate(colors)]
     mean = ownership(lifted, size, to_move, seed, playouts)
-    for stones, margin in guessed if playouts else ():
-        sign = SIGN[colors[stones[0]]]
-        given_away = -sum(mean[p] for p in stones) * sign / len(stones)
-        if given_away >= margin if margin else given_away > 0:
-            dead.update(stones)
+    if playouts:
+        given = [_given_away(stones, colors, mean) for stones, _ in guessed]
+        rivals = _racing(verdict) if finished else {}
+        for i, (stones, margin) in enumerate(guessed):
+            if margin:
+                dead_now = given[i] >= margin
+            elif i in rivals:  # a race whoever moves first wins: exactly one side loses it
+                dead_now = given[i] > max(given[j] for j in rivals[i])
+            else:
+                dead_now = given[i] > 0
+            if dead_now:
+                dead.update(stones)
     black, white, dame, seal = board_regions(colors, size, dead)
     owner = mean if playouts else [0.0] * (size * size)
     settled = verdict.certain_territory if playouts else black | white
@@ -115,6 +122,24 @@ def estimate(
         dame=frozenset(dame),
         seal=frozenset(seal),
     )
+
+
+def _given_away(stones: list[int], colors: list[int], mean: list[float]) -> float:
+    """How surely the playouts give these stones to the opponent: +1 always, -1 never."""
+    return -sum(mean[p] for p in stones) * SIGN[colors[stones[0]]] / len(stones)
+
+
+def _racing(verdict) -> dict[int, list[int]]:
+    """For each unsettled group, the unsettled groups it races (whoever moves first wins, so
+    one of them dies): the playouts pick the loser of each race rather than judge each side
+    alone (light playouts often keep both, or give both away)."""
+    index = {tuple(stones): i for i, stones in enumerate(verdict.unsettled)}
+    rivals: dict[int, list[int]] = {}
+    for a, b in verdict.races:
+        i, j = index[tuple(a)], index[tuple(b)]
+        rivals.setdefault(i, []).append(j)
+        rivals.setdefault(j, []).append(i)
+    return rivals
 
 
 def _chains(colors: list[int], size: int, dead: set[int], verdict) -> list[list[int]]:
