@@ -12,7 +12,7 @@ Three layers, each trusted only as far as it is exact:
 
 The opponent is given the first move everywhere: under area counting the owner could have
 mended a killable shape before passing at no cost, so a shape left killable is read as dead
-(the decision recorded as GO-04 f in decisions.md). What this module cannot settle it reports
+(the decision recorded as GO-04 f in docs/go.md; the rules book is silent on it). What this module cannot settle it reports
 as unsettled, for the playouts to judge.
 """
 
