@@ -8,12 +8,14 @@ Three layers, each trusted only as far as it is exact:
   moves first (straight and bent three, the square, pyramid and bulky shapes, the crossed five
   and the rabbity six die to a play on the vital point; the other shapes live).
 - A liberty race between two weak neighbours, read exactly on liberty counts: seki when neither
-  side can capture even moving first (with one eye or none), dead when the opponent can.
+  side can capture even moving first (with one eye or none), dead when the opponent can; and
+  the chain around a one-eyed group's eye, read move by move, since the counts sum liberties
+  over chains that the opponent captures one at a time.
 
 The opponent is given the first move everywhere: under area counting the owner could have
 mended a killable shape before passing at no cost, so a shape left killable is read as dead
-(the decision recorded as GO-04 f in docs/go.md; the rules book is silent on it). What this module cannot settle it reports
-as unsettled, for the playouts to judge.
+(the decision recorded as GO-04 f in docs/go.md; the rules book is silent on it). What this
+module cannot settle it reports as unsettled, for the playouts to judge.
 """
 
 from __future__ import annotations
@@ -285,20 +287,21 @@ def _saved_by_connecting(colors: list[int], size: int, point: int, color: int) -
 
 def breaks_seki(victim: Group, rival: Group, colors: list[int], size: int) -> bool:
     """Whether ``rival`` breaks what the race reads as seki: filling a shared liberty keeps
-    its own chain two liberties and leaves a chain of ``victim`` in atari that connecting at
-    its last liberty does not save. The race adds up the liberties of chains an area group
-    joins only through empty points; one of them may have far fewer than the sum."""
+    its own chain two liberties (capturing what it takes, often the point of it) and leaves a
+    chain of ``victim`` in atari that connecting at its last liberty does not save. The race
+    adds up the liberties of chains an area group joins only through empty points; one of them
+    may have far fewer than the sum."""
     nbrs = neighbours(size)
     for point in sorted(victim.liberties & rival.liberties):
         board = Board(size)
         board.colors = list(colors)
         board.rebuild()
         try:
-            captured = board.play(point, rival.color, set())
+            board.play(point, rival.color, set())
         except BoardRefusal:
             continue
-        if captured or len(board.chains[point].libs) < 2:
-            continue
+        if len(board.chains[point].libs) < 2:
+            continue  # it would be taken back at once
         for n in nbrs[point]:
             chain = board.chains[n]
             if chain is None or chain.color != victim.color or len(chain.libs) != 1:

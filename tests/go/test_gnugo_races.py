@@ -11,7 +11,12 @@ from __future__ import annotations
 from qipai.go import format_point, parse_point
 from qipai.go.board import BLACK, WHITE
 from qipai.go.life import groups_of, loses_its_eye
+from qipai.go.status import judge
 from tests.go.diagrams import game_from_diagram
+
+
+def names(game, indices) -> set[str]:
+    return {format_point(game._point(i), game.size) for i in indices}
 
 
 def proposed_dead(diagram: str, size: int = 9) -> set[str]:
@@ -148,3 +153,37 @@ def test_the_bottom_black_stones_of_seed_4008_lose_the_race_to_the_corner():
         "E6", "A5", "C5", "A4", "B4", "C4", "N5", "J4", "D3", "E3", "F3", "E2", "E1", "H3",
         "G2",
     }  # fmt: skip
+
+
+# Fresh 19x19 seed 63000, lower right: Black N2-O2-P2-O1-P3-Q3 and R2 against White Q1-R1-S1,
+# S2-S3-R3 look like a seki on the shared P1 and Q2, but R2 has only Q2: White Q2 takes it and
+# leaves the rest in atari at P1, where Black cannot even play. White takes them whoever moves
+# first; GNU Go lifts them (and M15, N16, B7, D4, as we do).
+SEED_63000 = """
+   19 . X X . . . X . X O O . . O O X X . .
+   18 X . . . X . . X X X O O . O X . X . .
+   17 . X X X X X . . . X O . . O X . X . .
+   16 . . . . . X X X . X O . X . O X . . .
+   15 . . X . . X O X X O . X . . O X . X .
+   14 . . . . X O O X O O . . . . O X X . .
+   13 . X . . X O O X X O . O O O O O O X .
+   12 X . . . . X O O O O O X X X X O X . .
+   11 O X X X . . X X X O . O X O X X X . .
+   10 O O O X X . . . X O . O O O O X X . .
+    9 . . . O O X . . X O . O X X O O X . .
+    8 . O . O X X . . . X O O X X X X . . .
+    7 . X . O O X . X . X O O X . X X . . .
+    6 . . . . O O X . X O . O X X O O X . .
+    5 . . O . O X . X O O . O O O O X X . .
+    4 . O . X O X X X X O . . O . O O X X X
+    3 . . . O . O O X O . . . O O X X O O X
+    2 . . . . . . . O O . . O X X X . X O X
+    1 . . . . . . . . . . . O O X . O O O X
+"""
+
+
+def test_a_seki_broken_by_a_capture_at_a_shared_liberty_is_no_seki():
+    game = game_from_diagram(SEED_63000, size=19, komi=0)
+    corner = {"N2", "O2", "P2", "O1", "P3", "Q3", "R2"}
+    assert not corner & names(game, judge(list(game._board.colors), 19).seki)
+    assert proposed_dead(SEED_63000, size=19) == corner | {"M15", "N16", "B7", "D4"}
