@@ -8,12 +8,14 @@ Three layers, each trusted only as far as it is exact:
   moves first (straight and bent three, the square, pyramid and bulky shapes, the crossed five
   and the rabbity six die to a play on the vital point; the other shapes live).
 - A liberty race between two weak neighbours, read exactly on liberty counts: seki when neither
-  side can capture even moving first (with one eye or none), dead when the opponent can.
+  side can capture even moving first (with one eye or none), dead when the opponent can; and
+  the chain around a one-eyed group's eye, read move by move, since the counts sum liberties
+  over chains that the opponent captures one at a time.
 
 The opponent is given the first move everywhere: under area counting the owner could have
 mended a killable shape before passing at no cost, so a shape left killable is read as dead
-(the decision recorded as GO-04 f in decisions.md). What this module cannot settle it reports
-as unsettled, for the playouts to judge.
+(the decision recorded as GO-04 f in docs/go.md; the rules book is silent on it). What this
+module cannot settle it reports as unsettled, for the playouts to judge.
 """
 
 from __future__ import annotations
@@ -125,6 +127,15 @@ def is_false_eye(point: int, colors: list[int], size: int, color: int) -> bool:
     return held + edge >= 2
 
 
+@dataclass(frozen=True)
+class Chain:
+    """One chain of a group: its stones, its liberties, and the opponent's stones it touches."""
+
+    stones: frozenset[int]
+    liberties: frozenset[int]
+    touching: frozenset[int]
+
+
 @dataclass
 class Group:
     """The stones of one colour joined through empty points not next to the opponent's
@@ -136,6 +147,7 @@ class Group:
     eye_points: set[int]
     liberties: set[int]
     area: list[int]  # the stones and the empty points they reach without crossing the opponent
+    chains: list[Chain]
 
     @property
     def strength(self) -> tuple[int, int, int]:
@@ -173,8 +185,32 @@ def groups_of(colors: list[int], size: int, color: int) -> list[Group]:
             else:
                 eyes += eye_value(region, size)
             eye_points.update(region)
-        groups.append(Group(color, stones, min(eyes, 2), eye_points, liberties, stones + empties))
+        chains = _chains_of(colors, nbrs, stones)
+        groups.append(
+            Group(color, stones, min(eyes, 2), eye_points, liberties, stones + empties, chains)
+        )
     return groups
+
+
+def _chains_of(colors: list[int], nbrs, stones: list[int]) -> list[Chain]:
+    pending = set(stones)
+    chains = []
+    while pending:
+        start = pending.pop()
+        stack, chain, libs, touching = [start], [start], set(), set()
+        while stack:
+            p = stack.pop()
+            for n in nbrs[p]:
+                if n in pending:
+                    pending.remove(n)
+                    stack.append(n)
+                    chain.append(n)
+                elif colors[n] == EMPTY:
+                    libs.add(n)
+                elif colors[n] != colors[p]:
+                    touching.add(n)
+        chains.append(Chain(frozenset(chain), frozenset(libs), frozenset(touching)))
+    return chains
 
 
 def _pure_regions(colors: list[int], nbrs, empties: list[int], color: int) -> list[list[int]]:
@@ -251,20 +287,21 @@ def _saved_by_connecting(colors: list[int], size: int, point: int, color: int) -
 
 def breaks_seki(victim: Group, rival: Group, colors: list[int], size: int) -> bool:
     """Whether ``rival`` breaks what the race reads as seki: filling a shared liberty keeps
-    its own chain two liberties and leaves a chain of ``victim`` in atari that connecting at
-    its last liberty does not save. The race adds up the liberties of chains an area group
-    joins only through empty points; one of them may have far fewer than the sum."""
+    its own chain two liberties (capturing what it takes, often the point of it) and leaves a
+    chain of ``victim`` in atari that connecting at its last liberty does not save. The race
+    adds up the liberties of chains an area group joins only through empty points; one of them
+    may have far fewer than the sum."""
     nbrs = neighbours(size)
     for point in sorted(victim.liberties & rival.liberties):
         board = Board(size)
         board.colors = list(colors)
         board.rebuild()
         try:
-            captured = board.play(point, rival.color, set())
+            board.play(point, rival.color, set())
         except BoardRefusal:
             continue
-        if captured or len(board.chains[point].libs) < 2:
-            continue
+        if len(board.chains[point].libs) < 2:
+            continue  # it would be taken back at once
         for n in nbrs[point]:
             chain = board.chains[n]
             if chain is None or chain.color != victim.color or len(chain.libs) != 1:
@@ -272,6 +309,94 @@ def breaks_seki(victim: Group, rival: Group, colors: list[int], size: int) -> bo
             if not _saved_by_connecting(board.colors, size, next(iter(chain.libs)), victim.color):
                 return True
     return False
+
+
+def loses_its_eye(group: Group, rival: Group, colors: list[int], size: int) -> bool:
+    """Whether ``rival``, moving first, captures a chain of a one-eyed ``group`` that borders
+    its eye, read move by move on the board with the group never filling its own eye. The
+    race counts liberties summed over the chains an area group joins through empty points;
+    the chain around the eye may have far fewer, and with it the eye is gone."""
+    if group.eyes != 1:
+        return False
+    nbrs = neighbours(size)
+    foe = set(rival.stones)
+    targets = sorted(
+        {
+            min(chain.stones)
+            for chain in group.chains
+            if chain.liberties & group.eye_points
+            and (chain.touching & foe or chain.liberties & rival.liberties)
+            and len(chain.liberties) <= CAPTURE_READ_LIBERTIES
+        }
+    )
+    forbidden = frozenset(group.eye_points)
+    for target in targets:
+        board = Board(size)
+        board.colors = list(colors)
+        board.rebuild()
+        if _captures(board, target, rival.color, forbidden, CAPTURE_READ_DEPTH, nbrs):
+            return True
+    return False
+
+
+CAPTURE_READ_LIBERTIES = 3  # a chain with more is not read to capture
+CAPTURE_READ_DEPTH = 12  # plies
+
+
+def _captures(board: Board, target: int, attacker: int, forbidden, depth: int, nbrs) -> bool:
+    """Whether ``attacker`` to move captures the chain at ``target``: it plays a liberty,
+    and every answer of the defender (a liberty outside ``forbidden``, or capturing an
+    attacker's chain next to the target that is in atari) still leaves it to capture."""
+    chain = board.chains[target]
+    if len(chain.libs) == 1:
+        trial = _after(board, next(iter(chain.libs)), attacker)
+        return trial is not None and trial.chains[target] is None
+    if depth <= 0:
+        return False
+    for point in sorted(chain.libs):
+        trial = _after(board, point, attacker)
+        if trial is None:
+            continue
+        if trial.chains[target] is None:
+            return True
+        if not _saves(trial, target, attacker, forbidden, depth - 1, nbrs):
+            return True
+    return False
+
+
+def _saves(board: Board, target: int, attacker: int, forbidden, depth: int, nbrs) -> bool:
+    chain = board.chains[target]
+    if len(chain.libs) >= 3:
+        return True  # the attacker gained nothing: out of a capture race read this deep
+    defender = 3 - attacker
+    answers = set(chain.libs) - forbidden
+    for stone in chain.stones:
+        for n in nbrs[stone]:
+            other = board.chains[n]
+            if other is not None and other.color == attacker and len(other.libs) == 1:
+                answers.add(next(iter(other.libs)))
+    for point in sorted(answers):
+        trial = _after(board, point, defender)
+        if trial is None:
+            continue
+        if trial.chains[target] is None:
+            continue  # a self-atari captured at once is no answer
+        if len(trial.chains[target].libs) >= 3:
+            return True
+        if not _captures(trial, target, attacker, forbidden, depth - 1, nbrs):
+            return True
+    return False
+
+
+def _after(board: Board, point: int, color: int) -> Board | None:
+    trial = Board(board.size)
+    trial.colors = list(board.colors)
+    trial.rebuild()
+    try:
+        trial.play(point, color, set())
+    except BoardRefusal:
+        return None
+    return trial
 
 
 # --------------------------------------------------------------------------- liberty races

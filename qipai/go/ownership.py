@@ -5,11 +5,14 @@ shapes, liberty races and seki, :mod:`qipai.go.status`) with seeded playouts for
 leaves open. It is pure: the same board, seed and playout count give the same answer, so the
 scoring-phase proposal replays exactly; a bot may call it as often as it likes.
 
-What is certain is never overruled by the playouts; a group the static judgement leaves
-unsettled (a race whoever moves first wins) is dead when the playouts give its points to the
-opponent more often than not, a group in open space (not walled in, so not judged) when they
-give them away surely. With ``playouts=None`` a few playouts run, and only when something
-is unsettled or open: the scoring-phase proposal, cheap enough for every replay.
+What is certain is never overruled by the playouts. At the end of a game (``finished``) they
+are the search bot's heavy playouts, which answer ataris as players would: a group the static
+judgement leaves unsettled, or in open space (not walled in, so not judged), is dead when they
+give its stones to the opponent more often than not, and of two groups racing each other
+(whoever moves first wins) the one they favour less dies. During play the light playouts
+judge every chain nothing certain decides, and only a chain they give away surely is dead.
+With ``playouts=None`` a few playouts run, and only when something is unsettled or open: the
+scoring-phase proposal, cheap enough for every replay.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from qipai.go.status import judge
 # enough playouts for a steady map, and 19x19 still under a second on the bench machine
 DEFAULT_PLAYOUTS = {9: 64, 13: 48, 19: 48}
 PROPOSAL_PLAYOUTS = 32  # only for the rare unsettled or open group at the end of a game
-OPEN_DEAD = 0.5  # a group in open space is dead when the playouts give it away this surely
+OPEN_DEAD = 0.5  # during play, a chain is dead when the light playouts give it away this surely
 SIGN = {BLACK: 1, WHITE: -1}
 
 
@@ -81,19 +84,27 @@ def estimate(
         playouts = PROPOSAL_PLAYOUTS if verdict.unsettled or verdict.open else 0
     if finished:
         dead = set(verdict.dead)
-        guessed = [(stones, 0.0) for stones in verdict.unsettled]
-        guessed += [(stones, OPEN_DEAD) for stones in verdict.open]
+        # the heavy playouts answer ataris as players would: what they give away more often
+        # than not is dead, in a race or in open space alike
+        guessed = [(stones, 0.0) for stones in verdict.unsettled + verdict.open]
     else:
         vital = verdict.certain_territory
         dead = {p for p in verdict.dead if p in vital}
         guessed = [(chain, OPEN_DEAD) for chain in _chains(colors, size, dead, verdict)]
     lifted = [EMPTY if p in dead else c for p, c in enumerate(colors)]
-    mean = ownership(lifted, size, to_move, seed, playouts)
-    for stones, margin in guessed if playouts else ():
-        sign = SIGN[colors[stones[0]]]
-        given_away = -sum(mean[p] for p in stones) * sign / len(stones)
-        if given_away >= margin if margin else given_away > 0:
-            dead.update(stones)
+    mean = ownership(lifted, size, to_move, seed, playouts, heavy=finished)
+    if playouts:
+        given = [_given_away(stones, colors, mean) for stones, _ in guessed]
+        rivals = _racing(verdict) if finished else {}
+        for i, (stones, margin) in enumerate(guessed):
+            if margin:
+                dead_now = given[i] >= margin
+            elif i in rivals:  # a race whoever moves first wins: exactly one side loses it
+                dead_now = given[i] > max(given[j] for j in rivals[i])
+            else:
+                dead_now = given[i] > 0
+            if dead_now:
+                dead.update(stones)
     black, white, dame, seal = board_regions(colors, size, dead)
     owner = mean if playouts else [0.0] * (size * size)
     settled = verdict.certain_territory if playouts else black | white
@@ -115,6 +126,24 @@ def estimate(
         dame=frozenset(dame),
         seal=frozenset(seal),
     )
+
+
+def _given_away(stones: list[int], colors: list[int], mean: list[float]) -> float:
+    """How surely the playouts give these stones to the opponent: +1 always, -1 never."""
+    return -sum(mean[p] for p in stones) * SIGN[colors[stones[0]]] / len(stones)
+
+
+def _racing(verdict) -> dict[int, list[int]]:
+    """For each unsettled group, the unsettled groups it races (whoever moves first wins, so
+    one of them dies): the playouts pick the loser of each race rather than judge each side
+    alone (light playouts often keep both, or give both away)."""
+    index = {tuple(stones): i for i, stones in enumerate(verdict.unsettled)}
+    rivals: dict[int, list[int]] = {}
+    for a, b in verdict.races:
+        i, j = index[tuple(a)], index[tuple(b)]
+        rivals.setdefault(i, []).append(j)
+        rivals.setdefault(j, []).append(i)
+    return rivals
 
 
 def _chains(colors: list[int], size: int, dead: set[int], verdict) -> list[list[int]]:

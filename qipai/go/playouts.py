@@ -13,7 +13,7 @@ import random
 from functools import cache
 
 from qipai.go.board import BLACK, EMPTY, WHITE, Board, neighbours
-from qipai.go.patterns import matches, rings, table
+from qipai.go.patterns import OFF, matches, rings, table
 
 
 @cache
@@ -32,22 +32,28 @@ def diagonals(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
-def ownership(colors: list[int], size: int, to_move: int, seed: int, playouts: int) -> list[float]:
-    """Per point, the mean owner over ``playouts`` games: +1 always Black, -1 always White."""
+def ownership(
+    colors: list[int], size: int, to_move: int, seed: int, playouts: int, heavy: bool = False
+) -> list[float]:
+    """Per point, the mean owner over ``playouts`` games: +1 always Black, -1 always White.
+    ``heavy``: the search bot's policy (:func:`play_on`), slower but it answers ataris and
+    plays shape, so stones that would be captured in a real game are captured."""
     rng = random.Random(seed)
     total = [0] * (size * size)
     for _ in range(playouts):
-        for p, owner in enumerate(playout(colors, size, to_move, rng)):
+        for p, owner in enumerate(playout(colors, size, to_move, rng, heavy)):
             total[p] += owner
     return [t / playouts for t in total] if playouts else [0.0] * (size * size)
 
 
-def playout(colors: list[int], size: int, to_move: int, rng: random.Random) -> list[int]:
+def playout(
+    colors: list[int], size: int, to_move: int, rng: random.Random, heavy: bool = False
+) -> list[int]:
     """One game played out from ``colors``: +1 / -1 / 0 per point for Black / White / nobody."""
     board = Board(size)
-    board.colors = list(colors)
+    board.colors = [*colors, OFF] if heavy else list(colors)
     board.rebuild()
-    play_on(board, to_move, rng)
+    play_on(board, to_move, rng, heavy=heavy)
     return area(board.colors, size)
 
 

@@ -23,6 +23,7 @@ from qipai.go.life import (
     groups_of,
     killed_by_sacrifice,
     lives_by_capture,
+    loses_its_eye,
     one_eye_seki,
     race_between,
     too_open,
@@ -38,6 +39,8 @@ class Judgement:
     certain_territory: set[int] = field(default_factory=set)
     seki: set[int] = field(default_factory=set)
     unsettled: list[list[int]] = field(default_factory=list)  # groups, whoever moves first
+    # pairs of unsettled groups racing each other, each winning if it moves first
+    races: list[tuple[list[int], list[int]]] = field(default_factory=list)
     open: list[list[int]] = field(default_factory=list)  # groups in open space, not walled in
 
 
@@ -61,7 +64,7 @@ def judge(colors: list[int], size: int) -> Judgement:
             and verdict.certain_alive.isdisjoint(group.stones)
             and not lives_by_capture(group, colors, size)
         ]
-        hopeless, doomed, seki, unsettled, open_space = _verdicts(weak, colors, size, nbrs)
+        hopeless, doomed, seki, unsettled, open_space, races = _verdicts(weak, colors, size, nbrs)
         open_ids = {id(group) for group in open_space}
         doomed_ids = {id(group) for group, _ in doomed}
         # first the groups killed by a neighbour that is neither dead nor in an open fight
@@ -87,6 +90,12 @@ def judge(colors: list[int], size: int) -> Judgement:
             unsettled += [group for group, _ in doomed]  # only an open fight kills them
             verdict.seki = {p for group in seki for p in group.stones}
             verdict.unsettled = [group.stones for group in unsettled]
+            left = {id(group) for group in unsettled}
+            verdict.races = [
+                (a.stones, b.stones)
+                for a, b in races
+                if id(a) in left and id(b) in left and a.stones < b.stones
+            ]
             verdict.unsettled += _loose_chains(colors, size, verdict.certain_alive)
             verdict.open = [group.stones for group in open_space]
             return verdict
@@ -96,11 +105,12 @@ def judge(colors: list[int], size: int) -> Judgement:
 
 
 def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
-    """(hopeless, doomed, seki, unsettled, open) weak groups. Hopeless ones are lifted first: even
+    """(hopeless, doomed, seki, unsettled, open) weak groups, and the races between weak
+    groups that whoever moves first wins. Hopeless ones are lifted first: even
     after capturing every weak neighbour they can, they have no two eyes, so the neighbours
     they would capture (often dead stones of the side that surrounds them) are not dead."""
     owner = {p: group for group in weak for p in group.stones}
-    hopeless, doomed, seki, unsettled, open_space = [], [], [], [], []
+    hopeless, doomed, seki, unsettled, open_space, races = [], [], [], [], [], []
     for group in weak:
         touching = {n for p in group.area for n in nbrs[p]}
         rivals = list(
@@ -124,6 +134,11 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
             if (outcome := _outcome(group, rival, colors, size)) is not None
         ]
         killers = {id(rival) for rival, (killed, escapes) in read if killed and not escapes}
+        races += [
+            (group, rival)
+            for rival, (killed, escapes) in read
+            if killed and escapes and _eye_race(group, rival, colors, size)
+        ]
         captures = [rival for rival, (killed, escapes) in read if escapes and not killed]
         if killers and captures and not _still_weak(group, captures, colors, size):
             seki.append(group)  # it lives by capturing a neighbour that cannot escape
@@ -147,7 +162,7 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
             unsettled.append(group)  # a chain of it falls to a shared liberty filled
         else:
             seki.append(group)
-    return hopeless, doomed, seki, unsettled, open_space
+    return hopeless, doomed, seki, unsettled, open_space, races
 
 
 def _outcome(group: Group, rival: Group, colors: list[int], size: int):
@@ -159,8 +174,19 @@ def _outcome(group: Group, rival: Group, colors: list[int], size: int):
     defended = race_between(group, rival, True)
     if attacked is None or defended is None:
         return None
-    killed = attacked == WIN or killed_by_sacrifice(group, rival, colors, size)
-    return killed, defended == WIN
+    killed = (
+        attacked == WIN
+        or killed_by_sacrifice(group, rival, colors, size)
+        or loses_its_eye(group, rival, colors, size)
+    )
+    return killed, defended == WIN or loses_its_eye(rival, group, colors, size)
+
+
+def _eye_race(group: Group, rival: Group, colors: list[int], size: int) -> bool:
+    """A race whoever moves first wins that is a real capture: the chain around one side's
+    eye falls to the other moving first (two walls with room to spare also "race" on counted
+    liberties, but nobody will capture them, so neither is to lose)."""
+    return loses_its_eye(group, rival, colors, size) or loses_its_eye(rival, group, colors, size)
 
 
 def _still_weak(group: Group, captured, colors: list[int], size: int) -> bool:
