@@ -1,7 +1,6 @@
 """Two players play Go over real sockets, a spectator follows, and the game is stored."""
 
 import sqlite3
-import threading
 
 import pytest
 import trio
@@ -234,6 +233,23 @@ async def test_handicap_table_places_the_stones_and_white_moves_first(tmp_path):
         await play(bob, table, "E5")
 
 
+def hold_record_write(server, entered: trio.Event, until) -> None:
+    """Keep a finished game's record from being written until ``await until()`` returns;
+    ``entered`` is set when the write is due. The write is made on trio's thread
+    (``Store.call_here``), so it is held before the store's writer turn, not inside it
+    (that would stop the whole hall)."""
+    write = server.store.add_go_game
+    call_here = server.store.call_here
+
+    async def held(fn, *args):
+        if getattr(fn, "func", None) == write:
+            entered.set()
+            await until()
+        return await call_here(fn, *args)
+
+    server.store.call_here = held
+
+
 @pytest.mark.trio
 async def test_over_goes_out_only_after_the_record_is_committed(tmp_path):
     """A crash between the end of a game and its write must not lose a game the players saw end:
@@ -243,15 +259,8 @@ async def test_over_goes_out_only_after_the_record_is_committed(tmp_path):
         ann, bob, table = await table_for_two(server, {"friendly": False})
         carol = await user(server, "carol")
         await carol.ok("watch", table=table)
-        entered, release = threading.Event(), threading.Event()
-        write = server.store.add_go_game
-
-        def blocked_write(record, **where):
-            entered.set()
-            release.wait(10)
-            return write(record, **where)
-
-        server.store.add_go_game = blocked_write
+        entered, release = trio.Event(), trio.Event()
+        hold_record_write(server, entered, release.wait)
         reader = sqlite3.connect(str(tmp_path / "hall.db"))
         try:
             for b, w in zip(BLACK, WHITE, strict=True):
@@ -261,7 +270,8 @@ async def test_over_goes_out_only_after_the_record_is_committed(tmp_path):
             resigned = await carol.event("resign", table)
             assert resigned["view"]["game"]["phase"] == "ending"
             assert resigned["view"]["game"]["result"] is None
-            assert await trio.to_thread.run_sync(entered.wait, 10)
+            with trio.fail_after(10):
+                await entered.wait()
             seen = (await carol.ok("snapshot", table=table))["view"]["game"]
             assert seen["phase"] == "ending" and seen["result"] is None
             assert await ann.error("act", table=table, action="pass") == "wrong_phase"
@@ -282,21 +292,16 @@ async def test_over_goes_out_only_after_the_record_is_committed(tmp_path):
 @pytest.mark.trio
 async def test_a_game_ending_as_the_server_stops_is_stored_before_it_exits(tmp_path):
     """The clean-shutdown flush waits for a record still being written when the hall stops."""
-    release = threading.Event()
+    due = trio.Event()
     async with running_hall(tmp_path) as server:
         ann, bob, table = await table_for_two(server, {"friendly": False})
-        write = server.store.add_go_game
-
-        def slow_write(record, **where):
-            release.wait(10)
-            return write(record, **where)
-
-        server.store.add_go_game = slow_write
+        # the write lands half a second later, while the hall is stopping
+        hold_record_write(server, due, lambda: trio.sleep(0.5))
         for b, w in zip(BLACK, WHITE, strict=True):
             await play(ann, table, b)
             await play(bob, table, w)
         await ann.ok("act", table=table, action="resign")
-        threading.Timer(0.5, release.set).start()  # lands while the hall is stopping
+    assert due.is_set()
     store = Store(str(tmp_path / "hall.db"))
     try:
         (game,) = store.games_of("ann")
