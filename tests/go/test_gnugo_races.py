@@ -3,14 +3,11 @@ dead list, each checked by playing it out with GNU Go 3.8 (``--level 10 --captur
 --chinese-rules``) once with each colour moving first.
 
 Two are guards: a race read on the weakest chains instead of the summed liberties (a fix
-tried for 50030, commit 83e2249) breaks both. Four the estimator once got wrong; two are where
-GNU Go's dead list differs and the estimator is right (70005) or follows GO-04 f (71001); one
-(70033) is a known fault, a strict ``xfail`` that a fix turns into a failure to unmark.
+tried for 50030, commit 83e2249) breaks both. Five the estimator once got wrong; two are where
+GNU Go's dead list differs and the estimator is right (70005) or follows GO-04 f (71001).
 """
 
 from __future__ import annotations
-
-import pytest
 
 from qipai.go import format_point, parse_point
 from qipai.go.board import BLACK, WHITE
@@ -216,9 +213,9 @@ def test_the_lower_left_of_seed_70005_is_dead_though_gnugo_lists_it_alive():
 
 
 # 9x9 seed 70033: White's A1, A2, B1 are in atari at A3, so the static reading lifts them and
-# gives Black the five-point corner A1-A4, B1 as two eyes; but Black must capture at A3 itself,
-# which leaves a bent three and A4, where White takes A5 (a ko). White takes Black's
-# lower left whoever moves first (GNU Go's play-outs) and the White corner stays.
+# gave Black the five-point corner A1-A4, B1 as two eyes; but Black's A5 has only A4, inside
+# that space, and White A4 takes it and opens the corner. White takes Black's lower left
+# whoever moves first (GNU Go's play-outs) and the White corner stays.
 SEED_70033 = """
     9 . . . O X X . . .
     8 . . . . O X X . .
@@ -232,11 +229,6 @@ SEED_70033 = """
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known fault: stones lifted as dead give their capturer an eye space the capture "
-    "itself (a stone on the last liberty) would not leave",
-)
 def test_the_lower_left_of_seed_70033_is_dead_and_the_white_corner_lives():
     assert proposed_dead(SEED_70033) == {
         "A5", "E5", "B4", "B3", "D3", "B2", "C2", "D2", "C1", "F3", "F2",
@@ -268,3 +260,21 @@ def test_a_group_that_lives_only_moving_first_is_dead_under_go_04_f():
         "M1", "J10", "J11", "J8", "J9", "K11", "K12", "K8", "L10", "L5", "L8", "L9", "M4",
         "M5", "M8", "N9",
     }  # fmt: skip
+
+
+EXPOSED_EYE = """
+    6 O O . . .
+    5 X O . . .
+    4 . X O . .
+    3 . X O . .
+    2 . X O . .
+    1 . X O . .
+"""
+
+
+def test_an_eye_space_holding_the_last_liberty_of_a_chain_the_opponent_touches_is_no_eye():
+    # the straight four A1-A4 would be two eyes, but White A4 takes A5 and opens it
+    colors, black = group_at(EXPOSED_EYE, "B1", BLACK)
+    assert black.eyes == 0
+    _, alive = group_at(EXPOSED_EYE.replace("6 O O", "6 . O"), "B1", BLACK)
+    assert alive.eyes == 2  # with A6 empty, A5 keeps a liberty outside
