@@ -98,7 +98,7 @@ def cpu_per_update(hands: int) -> None:
         )
 
 
-def tmux_bytes(seconds: float) -> None:
+def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
     tmux = shutil.which("tmux")
     if tmux is None:
         print("tmux not installed: bytes per turn not measured")
@@ -157,6 +157,8 @@ def tmux_bytes(seconds: float) -> None:
                 return
             elapsed = time.monotonic() - started[0]
             written = output.stat().st_size - started[1]
+            if dump is not None:
+                dump.write_bytes(output.read_bytes()[started[1] :])
             draws = sum(max(0, a - b) for a, b in zip(walls, walls[1:], strict=False))
             print(
                 f"tmux 80x24: {written} bytes in {elapsed:.0f} s ({written / elapsed:.0f} B/s), "
@@ -171,10 +173,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20, help="hands per ruleset (CPU part)")
     parser.add_argument("--seconds", type=float, default=40.0, help="seconds of play in tmux")
     parser.add_argument("--no-tmux", action="store_true", help="skip the terminal part")
+    parser.add_argument("--dump", type=Path, help="write what the client wrote in tmux here")
     options = parser.parse_args()
     cpu_per_update(options.hands)
     if not options.no_tmux:
-        tmux_bytes(options.seconds)
+        tmux_bytes(options.seconds, options.dump)
 
 
 if __name__ == "__main__":
