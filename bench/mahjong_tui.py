@@ -98,6 +98,10 @@ def cpu_per_update(hands: int) -> None:
         )
 
 
+BETWEEN_HANDS = ("Choose your void", "choose their void", "enter: next hand")
+"""A deal (the new hand drawn whole, the void chosen) or a settlement screen: not a turn."""
+
+
 def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
     tmux = shutil.which("tmux")
     if tmux is None:
@@ -130,6 +134,7 @@ def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
             go.touch()
             walls: list[int] = []
             started = None
+            play, before = [0, 0], None  # bytes and draws while in play; the last poll in play
             deadline = time.monotonic() + seconds + 30
             while time.monotonic() < deadline:
                 screen = run("capture-pane", "-p", "-t", "bench")
@@ -149,6 +154,13 @@ def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
                     wall = int(found.group(1))
                     if not walls or wall != walls[-1]:
                         walls.append(wall)
+                if started is not None:  # the poll's interval counts if in play at both ends
+                    size = output.stat().st_size
+                    playing = bool(found) and not any(text in screen for text in BETWEEN_HANDS)
+                    if playing and before is not None:
+                        play[0] += size - before[1]
+                        play[1] += max(0, before[0] - int(found.group(1)))
+                    before = (int(found.group(1)), size) if playing else None
                 if started is not None and time.monotonic() - started[0] > seconds:
                     break
                 time.sleep(0.05)
@@ -163,6 +175,10 @@ def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
             print(
                 f"tmux 80x24: {written} bytes in {elapsed:.0f} s ({written / elapsed:.0f} B/s), "
                 f"{draws} tiles drawn: {written / max(draws, 1):.0f} bytes per draw-discard turn"
+            )
+            print(
+                f"  in play (deals and settlements left out): {play[0]} bytes, {play[1]} tiles"
+                f" drawn: {play[0] / max(play[1], 1):.0f} bytes per draw-discard turn (target 1000)"
             )
         finally:
             subprocess.run([*base, "kill-server"], capture_output=True)
