@@ -98,7 +98,11 @@ def cpu_per_update(hands: int) -> None:
         )
 
 
-def tmux_bytes(seconds: float) -> None:
+BETWEEN_HANDS = ("Choose your void", "choose their void", "enter: next hand")
+"""A deal (the new hand drawn whole, the void chosen) or a settlement screen: not a turn."""
+
+
+def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
     tmux = shutil.which("tmux")
     if tmux is None:
         print("tmux not installed: bytes per turn not measured")
@@ -130,6 +134,7 @@ def tmux_bytes(seconds: float) -> None:
             go.touch()
             walls: list[int] = []
             started = None
+            play, before = [0, 0], None  # bytes and draws while in play; the last poll in play
             deadline = time.monotonic() + seconds + 30
             while time.monotonic() < deadline:
                 screen = run("capture-pane", "-p", "-t", "bench")
@@ -149,6 +154,13 @@ def tmux_bytes(seconds: float) -> None:
                     wall = int(found.group(1))
                     if not walls or wall != walls[-1]:
                         walls.append(wall)
+                if started is not None:  # the poll's interval counts if in play at both ends
+                    size = output.stat().st_size
+                    playing = bool(found) and not any(text in screen for text in BETWEEN_HANDS)
+                    if playing and before is not None:
+                        play[0] += size - before[1]
+                        play[1] += max(0, before[0] - int(found.group(1)))
+                    before = (int(found.group(1)), size) if playing else None
                 if started is not None and time.monotonic() - started[0] > seconds:
                     break
                 time.sleep(0.05)
@@ -157,10 +169,16 @@ def tmux_bytes(seconds: float) -> None:
                 return
             elapsed = time.monotonic() - started[0]
             written = output.stat().st_size - started[1]
+            if dump is not None:
+                dump.write_bytes(output.read_bytes()[started[1] :])
             draws = sum(max(0, a - b) for a, b in zip(walls, walls[1:], strict=False))
             print(
                 f"tmux 80x24: {written} bytes in {elapsed:.0f} s ({written / elapsed:.0f} B/s), "
                 f"{draws} tiles drawn: {written / max(draws, 1):.0f} bytes per draw-discard turn"
+            )
+            print(
+                f"  in play (deals and settlements left out): {play[0]} bytes, {play[1]} tiles"
+                f" drawn: {play[0] / max(play[1], 1):.0f} bytes per draw-discard turn (target 1000)"
             )
         finally:
             subprocess.run([*base, "kill-server"], capture_output=True)
@@ -171,10 +189,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20, help="hands per ruleset (CPU part)")
     parser.add_argument("--seconds", type=float, default=40.0, help="seconds of play in tmux")
     parser.add_argument("--no-tmux", action="store_true", help="skip the terminal part")
+    parser.add_argument("--dump", type=Path, help="write what the client wrote in tmux here")
     options = parser.parse_args()
     cpu_per_update(options.hands)
     if not options.no_tmux:
-        tmux_bytes(options.seconds)
+        tmux_bytes(options.seconds, options.dump)
 
 
 if __name__ == "__main__":

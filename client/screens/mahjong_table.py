@@ -19,9 +19,10 @@ from typing import Any
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from client.connection import HallError
+from client.cropped_updates import use_cropped_updates
 from client.hall_errors import explain
 from client.i18n import BINDING_WORDS_ZH, Strings, default_language
 from client.mahjong_comfort import (
@@ -40,6 +41,8 @@ from client.screens.mahjong_reference import MahjongReferenceScreen, reference_t
 from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.screens.mahjong_xiapao import ChineseXiapaoScreen, MahjongXiapaoScreen
 from client.screens.table_screen import Hall, TableScreen
+from client.widgets.changed_line import ChangedLine
+from client.widgets.keys_line import KeysLine
 from client.widgets.mahjong_board import MahjongBoard, hand_order, ruleset_title
 from client.widgets.tiles import TileStyle, face
 from qipai.mahjong.tiles import kind_of
@@ -147,6 +150,7 @@ class MahjongTableScreen(TableScreen):
         comfort: Comfort | None = None,
     ) -> None:
         super().__init__()
+        use_cropped_updates(self)  # a change is written from where it starts (bench/mahjong_tui.py)
         self.hall = hall
         self.table = table
         self.strings = strings or Strings()
@@ -179,9 +183,9 @@ class MahjongTableScreen(TableScreen):
         board = MahjongBoard(self.strings, self.tile_style, id="board")
         board.drawn_apart = self.comfort.drawn_apart
         yield board
-        yield Static("", id="prompt", markup=False)
-        yield Static("", id="message", markup=False)
-        yield Footer()
+        yield ChangedLine(id="prompt")
+        yield ChangedLine(id="message")
+        yield KeysLine()
 
     def on_mount(self) -> None:
         self._redraw()

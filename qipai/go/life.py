@@ -174,10 +174,16 @@ def groups_of(colors: list[int], size: int, color: int) -> list[Group]:
                     seen[n] = True
                     stack.append(n)
         liberties = {n for p in stones for n in nbrs[p] if colors[n] == EMPTY}
+        chains = _chains_of(colors, nbrs, stones)
+        # a chain in atari from inside an eye space that also touches the opponent: taking it
+        # from inside opens the space
+        exposed = {next(iter(c.liberties)) for c in chains if len(c.liberties) == 1 and c.touching}
         eyes = 0
         eye_points: set[int] = set()
         for region in _pure_regions(colors, nbrs, empties, color):
             if len(region) == 1 and is_false_eye(region[0], colors, size, color):
+                continue
+            if exposed.intersection(region):
                 continue
             if is_rectangular_six_in_the_corner(region, size):
                 # alive with two outside liberties; with one a ko, with none dead
@@ -185,7 +191,6 @@ def groups_of(colors: list[int], size: int, color: int) -> list[Group]:
             else:
                 eyes += eye_value(region, size)
             eye_points.update(region)
-        chains = _chains_of(colors, nbrs, stones)
         groups.append(
             Group(color, stones, min(eyes, 2), eye_points, liberties, stones + empties, chains)
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cache
 
 from qipai.go.errors import GoError, SgfError
 from qipai.go.game import OVER, PLAY, SCORING, Game
@@ -30,6 +31,21 @@ MAX_SGF_CHARS = 2_000_000
 def _sgf_point(point: Point, size: int) -> str:
     col, row = point
     return _LETTERS[col] + _LETTERS[size - 1 - row]
+
+
+@cache
+def _move_texts(size: int) -> dict[Point | None, str]:
+    """Each point's SGF text inside the brackets, and a pass's (empty), per board size: a
+    finished game is written at its end in the hall's loop, so its moves are looked up, not
+    spelt one by one."""
+    texts: dict[Point | None, str] = {
+        (col, row): _sgf_point((col, row), size) for col in range(size) for row in range(size)
+    }
+    texts[None] = ""
+    return texts
+
+
+_COLOR_LETTERS = {Color.BLACK: "B", Color.WHITE: "W"}
 
 
 def _escape(text: str) -> str:
@@ -69,14 +85,17 @@ def dumps(
     time_left = time_left or {}
     periods_left = periods_left or {}
     nodes = [";" + "".join(root) + _comment(comments.get(0))]
-    for ply, move in enumerate(game.moves, 1):
-        where = "" if move.point is None else _sgf_point(move.point, size)
-        node = f";{move.color.letter}[{where}]"
+    texts = _move_texts(size)
+    for ply, (color, point, _) in enumerate(game.moves, 1):
+        letter = _COLOR_LETTERS[color]
+        node = f";{letter}[{texts[point]}]"
         if ply in time_left:
-            node += f"{move.color.letter}L[{format_number(round(time_left[ply], 3))}]"
+            node += f"{letter}L[{round(time_left[ply], 3):g}]"  # format_number's spelling
         if ply in periods_left:
-            node += f"O{move.color.letter}[{periods_left[ply]}]"
-        nodes.append(node + _comment(comments.get(ply)))
+            node += f"O{letter}[{periods_left[ply]}]"
+        if ply in comments:
+            node += _comment(comments[ply])
+        nodes.append(node)
     if game.result is not None and game.result.reason == "count":
         nodes[-1] += _territory_props(game)
     lines = []

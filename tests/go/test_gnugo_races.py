@@ -3,7 +3,8 @@ dead list, each checked by playing it out with GNU Go 3.8 (``--level 10 --captur
 --chinese-rules``) once with each colour moving first.
 
 Two are guards: a race read on the weakest chains instead of the summed liberties (a fix
-tried for 50030, commit 83e2249) breaks both. The other three the estimator once got wrong.
+tried for 50030, commit 83e2249) breaks both. Five the estimator once got wrong; two are where
+GNU Go's dead list differs and the estimator is right (70005) or follows GO-04 f (71001).
 """
 
 from __future__ import annotations
@@ -187,3 +188,93 @@ def test_a_seki_broken_by_a_capture_at_a_shared_liberty_is_no_seki():
     corner = {"N2", "O2", "P2", "O1", "P3", "Q3", "R2"}
     assert not corner & names(game, judge(list(game._board.colors), 19).seki)
     assert proposed_dead(SEED_63000, size=19) == corner | {"M15", "N16", "B7", "D4"}
+
+
+# The fourth fresh set (bench/data/gnugo_selfplay_fresh4.jsonl, made after the changes above).
+# 9x9 seed 70005: GNU Go's dead list keeps Black's A5, B2-B4, C4, but its own play-out at
+# level 10 takes them whoever moves first; the estimator lifts them. GNU Go is wrong here.
+SEED_70005 = """
+    9 . . . . . O O O O
+    8 . . O . O O X X X
+    7 . O X O X X X O .
+    6 . . X O X X X X .
+    5 X . O O X O O X .
+    4 . X X O O O X X .
+    3 . X O X . O X . .
+    2 . X O O . O X X .
+    1 . . . . . O O X .
+"""
+
+
+def test_the_lower_left_of_seed_70005_is_dead_though_gnugo_lists_it_alive():
+    assert proposed_dead(SEED_70005) == {
+        "C7", "C6", "H7", "D3", "A5", "B2", "B3", "B4", "C4",
+    }  # fmt: skip
+
+
+# 9x9 seed 70033: White's A1, A2, B1 are in atari at A3, so the static reading lifts them and
+# gave Black the five-point corner A1-A4, B1 as two eyes; but Black's A5 has only A4, inside
+# that space, and White A4 takes it and opens the corner. White takes Black's lower left
+# whoever moves first (GNU Go's play-outs) and the White corner stays.
+SEED_70033 = """
+    9 . . . O X X . . .
+    8 . . . . O X X . .
+    7 . . . O . O X . .
+    6 O . . . . O X X .
+    5 X O O . X O X . .
+    4 . X O . O . O X .
+    3 . X O X O X O X X
+    2 O X X X O X . O X
+    1 O O X . . O O O O
+"""
+
+
+def test_the_lower_left_of_seed_70033_is_dead_and_the_white_corner_lives():
+    assert proposed_dead(SEED_70033) == {
+        "A5", "E5", "B4", "B3", "D3", "B2", "C2", "D2", "C1", "F3", "F2",
+    }  # fmt: skip
+
+
+# 13x13 seed 71001: Black's right-hand group (J8-L10, K11-K12, L5, M4-M5, M8, N9) lives only
+# if Black moves first (GNU Go's play-outs: Black first loses only M1, White first takes all
+# 15). GNU Go keeps it; GO-04 f (the opponent moves first) makes it dead, as proposed here.
+SEED_71001 = """
+   13 . . X X X X O O . . . . .
+   12 . . . X O X X O . X O O .
+   11 . . . X O O O O X X O . O
+   10 . . . X O O O O X . X O .
+    9 . . . . X X X O X . X O X
+    8 . . . . . . X O X X X X .
+    7 . . X . . . X O O O . . .
+    6 X X . . . . X X X O . . .
+    5 X X X . . X O O O . X X .
+    4 X O O X X X O O O O O X O
+    3 O . O X O O . . . . . O .
+    2 . O . O . . . . . . . O .
+    1 . . . . . . . . . . . X .
+"""
+
+
+def test_a_group_that_lives_only_moving_first_is_dead_under_go_04_f():
+    assert proposed_dead(SEED_71001, size=13) == {
+        "M1", "J10", "J11", "J8", "J9", "K11", "K12", "K8", "L10", "L5", "L8", "L9", "M4",
+        "M5", "M8", "N9",
+    }  # fmt: skip
+
+
+EXPOSED_EYE = """
+    6 O O . . .
+    5 X O . . .
+    4 . X O . .
+    3 . X O . .
+    2 . X O . .
+    1 . X O . .
+"""
+
+
+def test_an_eye_space_holding_the_last_liberty_of_a_chain_the_opponent_touches_is_no_eye():
+    # the straight four A1-A4 would be two eyes, but White A4 takes A5 and opens it
+    colors, black = group_at(EXPOSED_EYE, "B1", BLACK)
+    assert black.eyes == 0
+    _, alive = group_at(EXPOSED_EYE.replace("6 O O", "6 . O"), "B1", BLACK)
+    assert alive.eyes == 2  # with A6 empty, A5 keeps a liberty outside
