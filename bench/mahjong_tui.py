@@ -71,6 +71,8 @@ def wire(hand: HandMachine, seat: int) -> dict:
 
 
 def cpu_per_update(hands: int) -> None:
+    if not hands:
+        return
     board = MahjongBoard(Strings("en"), TileStyle())
     for ruleset in RULESETS:
         timings: list[float] = []
@@ -135,6 +137,7 @@ def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
             walls: list[int] = []
             started = None
             play, before = [0, 0], None  # bytes and draws while in play; the last poll in play
+            settlements, settled = 0, False  # settlement screens seen; one is up
             deadline = time.monotonic() + seconds + 30
             while time.monotonic() < deadline:
                 screen = run("capture-pane", "-p", "-t", "bench")
@@ -150,6 +153,9 @@ def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
                     run("send-keys", "-t", "bench", "x")
                 elif "enter: next hand" in screen:
                     run("send-keys", "-t", "bench", "Enter")
+                settling = started is not None and "enter: next hand" in screen
+                settlements += settling and not settled
+                settled = settling
                 if found and started is not None:
                     wall = int(found.group(1))
                     if not walls or wall != walls[-1]:
@@ -179,6 +185,11 @@ def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
             print(
                 f"  in play (deals and settlements left out): {play[0]} bytes, {play[1]} tiles"
                 f" drawn: {play[0] / max(play[1], 1):.0f} bytes per draw-discard turn (target 1000)"
+            )
+            between = written - play[0]
+            print(
+                f"  between hands: {between} bytes over {settlements} settlements"
+                f" ({between / max(settlements, 1):.0f} bytes per hand: settlement screen, next deal)"
             )
         finally:
             subprocess.run([*base, "kill-server"], capture_output=True)
