@@ -6,9 +6,11 @@
 2. In tmux (80x24, TERM=xterm-256color, skipped without tmux): `qipai local mahjong --ruleset
    sichuan --bots 3` is played for a while (d on our turn, x on a claim); `tmux pipe-pane`
    counts the bytes the client writes. Prints bytes per tile drawn from the wall (one turn of
-   one seat: a draw, a discard, the claim window) and bytes per second.
+   one seat: a draw, a discard, the claim window) and bytes per second; then the same while
+   the table is in play (a poll interval counts when the table shows its wall and no deal or
+   settlement at both ends), and what is left: the bytes between hands, per settlement.
 
-    python bench/mahjong_tui.py [--hands 20] [--seconds 40] [--no-tmux]
+    python bench/mahjong_tui.py [--hands 20] [--seconds 40] [--no-tmux] [--dump FILE]
 
 Measured here (2 cores, load average about 2.5 from other runs), `--hands 20 --seconds 60`:
 read+hint+render per update 0.5-1.4 ms mean, p99 3-9 ms (Sichuan 1.41 / 4.72, Lengzi 0.77 /
@@ -25,6 +27,22 @@ the left edge), and with a pass key in the footer for every discard 2948; so the
 Line API parts (top, left, middle, right, bottom) and pass-only prompts show no keys. What is
 left, by screen row over 40 s of play: the footer about 12 % (about 50 bytes a key each time the
 keys on offer change), the prompt line about 10 % (150 bytes a change), then the rivers.
+
+Issue 18 (load average 4-10 from other runs, `--seconds 60`, three runs each, the parent commit
+measured beside it): in play 1402, 1405, 1462 (and 1261) bytes per turn before, 746, 731, 749
+(and 779) after; all bytes over all draws 2078-2614 before, 1628-2392 after, the rest being
+31-40 KB per hand between hands (the settlement screen drawn whole two or three times, the
+next deal) - how many hands end in the minute decides that figure. CPU per update: 1.8-4.5 ms
+mean, p99 6-14 ms at that load, before and after alike (the code it times was not touched).
+What did it:
+Textual rewrote each widget's piece of a changed line from the widget's left edge, so a river
+line went out whole for one discard (client/cropped_updates.py now starts at the segment the
+change touches); the prompt and message were Statics rewritten whole with their padding
+(client/widgets/changed_line.py); Textual's footer rebuilt and painted its row twice at every
+change of the keys on offer (client/widgets/keys_line.py, one line of cells, about 120 bytes a
+turn instead of 290). What is left in play, per turn: the board about 650 bytes (the '>' turn
+marks, the concealed counts, the river tile, the wall and the last-discard line, each about
+26 bytes of colour escapes plus its cells), the prompt about 120, the footer about 120.
 """
 
 from __future__ import annotations
@@ -71,6 +89,8 @@ def wire(hand: HandMachine, seat: int) -> dict:
 
 
 def cpu_per_update(hands: int) -> None:
+    if not hands:
+        return
     board = MahjongBoard(Strings("en"), TileStyle())
     for ruleset in RULESETS:
         timings: list[float] = []
@@ -135,6 +155,7 @@ def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
             walls: list[int] = []
             started = None
             play, before = [0, 0], None  # bytes and draws while in play; the last poll in play
+            settlements, settled = 0, False  # settlement screens seen; one is up
             deadline = time.monotonic() + seconds + 30
             while time.monotonic() < deadline:
                 screen = run("capture-pane", "-p", "-t", "bench")
@@ -150,6 +171,9 @@ def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
                     run("send-keys", "-t", "bench", "x")
                 elif "enter: next hand" in screen:
                     run("send-keys", "-t", "bench", "Enter")
+                settling = started is not None and "enter: next hand" in screen
+                settlements += settling and not settled
+                settled = settling
                 if found and started is not None:
                     wall = int(found.group(1))
                     if not walls or wall != walls[-1]:
@@ -179,6 +203,11 @@ def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
             print(
                 f"  in play (deals and settlements left out): {play[0]} bytes, {play[1]} tiles"
                 f" drawn: {play[0] / max(play[1], 1):.0f} bytes per draw-discard turn (target 1000)"
+            )
+            between = written - play[0]
+            print(
+                f"  between hands: {between} bytes over {settlements} settlements"
+                f" ({between / max(settlements, 1):.0f} bytes per hand: settlement screen, next deal)"
             )
         finally:
             subprocess.run([*base, "kill-server"], capture_output=True)
