@@ -38,7 +38,7 @@ from .mahjong_books import MahjongBooks
 from .mahjong_config import MahjongConfig
 from .mahjong_durable import LoggedMatch, MahjongDurable
 from .mahjong_rooms import AntiCheatRooms
-from .mahjong_views import standing
+from .mahjong_views import WireCache, standing
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -89,6 +89,7 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
         self.tier = RoomTier[options.tier.upper()] if options.tier else None
         self.core = self._new_core()
         self.incremental: set[str] = set()
+        self._wire_cache = WireCache()
         """Players whose connection takes events without the full view (``publish``)."""
         self.history_published = 0
         self.game_ids: dict[int, int] = {}

@@ -52,6 +52,7 @@ class MahjongViews(Table):
     coins: dict[str, int]
     coins_moved: dict[str, Any] | None
     stake: int | None
+    _wire_cache: WireCache
     paused_until: float | None
     """Set while a restored match waits for its players (``MahjongDurable``)."""
 
@@ -202,7 +203,8 @@ class MahjongViews(Table):
         hand = self.core.hand
         if hand is None:
             return None
-        return HandWire(ViewParts(hand), self._may_act, self.core.hand_number in self.game_ids)
+        stored = self.core.hand_number in self.game_ids
+        return HandWire(ViewParts(hand), self._may_act, stored, self._wire_cache)
 
     def view(
         self,
@@ -347,14 +349,47 @@ class MahjongViews(Table):
         return [action.to_wire() for action in hand.legal_actions(seat)]
 
 
+class WireCache:
+    """A table's encoded seats and legal actions, kept from event to event: the core hands
+    out the same seat view (``ViewParts._seat``) and legal list while they do not change,
+    so their bytes are encoded once per change, not once per event. Each entry holds the
+    object it was encoded from and is used only for that very object (never changed once
+    made), so it cannot be stale."""
+
+    def __init__(self) -> None:
+        self.seats: dict[tuple[int, bool], tuple[dict[str, Any], bytes]] = {}
+        self.legal: dict[int, tuple[list[Any], bytes]] = {}
+
+    def seat(self, s: int, own: bool, shown: dict[str, Any]) -> bytes:
+        kept = self.seats.get((s, own))
+        if kept is not None and kept[0] is shown:
+            return kept[1]
+        data = encode(shown)
+        self.seats[s, own] = (shown, data)
+        return data
+
+    def actions(self, seat: int, legal: list[Any]) -> bytes:
+        kept = self.legal.get(seat)
+        if kept is not None and kept[0] is legal:
+            return kept[1]
+        data = encode([action.to_wire() for action in legal])
+        self.legal[seat] = (legal, data)
+        return data
+
+
+_NO_ACTIONS = encode([])
+
+
 class HandWire:
     """The encoded ``hand`` entry of one event's full views: the head and every seat as the
-    others see it are encoded once, and each receiver's bytes splice in its own seat and
-    legal actions (the same bytes as encoding its ``hand_view``)."""
+    others see it are encoded once (a seat's bytes kept while it does not change:
+    ``WireCache``), and each receiver's bytes splice in its own seat and legal actions (the
+    same bytes as encoding its ``hand_view``)."""
 
-    def __init__(self, parts: ViewParts, may_act: Any, stored: bool) -> None:
+    def __init__(self, parts: ViewParts, may_act: Any, stored: bool, cache: WireCache) -> None:
         self.parts = parts
         self.may_act = may_act
+        self.cache = cache
         head = parts.head if stored else {**parts.head, "settlement": None}
         self.prefix = b"".join(
             (
@@ -365,16 +400,19 @@ class HandWire:
                 _array_header(len(parts.others)),
             )
         )
-        self.others = [encode(seat) for seat in parts.others]
+        self.others = [cache.seat(s, False, shown) for s, shown in enumerate(parts.others)]
 
     def encoded(self, seat: int | None) -> bytes:
         if seat is None:
-            return self._join(None, [])  # a spectator's: once per event (``publish`` keeps it)
-        legal = self.parts.legal(seat) if self.may_act(seat) else []
-        return self._join(seat, legal)
+            return self._join(None, _NO_ACTIONS)  # a spectator's: once per event (``publish``)
+        if not self.may_act(seat):
+            return self._join(seat, _NO_ACTIONS)
+        return self._join(seat, self.cache.actions(seat, self.parts.hand.legal_actions(seat)))
 
-    def _join(self, seat: int | None, legal: list[dict[str, Any]]) -> bytes:
+    def _join(self, seat: int | None, legal: bytes) -> bytes:
         seats = list(self.others)
         if seat is not None:
-            seats[seat] = encode(self.parts.own(seat))
-        return b"".join((self.prefix, *seats, _LEGAL_KEY, encode(legal)))
+            shown = self.parts.own(seat)
+            own = shown is not self.parts.others[seat]
+            seats[seat] = self.cache.seat(seat, own, shown) if own else self.others[seat]
+        return b"".join((self.prefix, *seats, _LEGAL_KEY, legal))
