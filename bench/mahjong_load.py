@@ -58,8 +58,9 @@ PREFERENCE = (
 BENCH_CONNECTIONS = 100_000
 
 
-async def serve_hall(db: str) -> None:
-    """The hall as the bench runs it: untimed tables, no claim delay, no bot pause."""
+async def serve_hall(db: str, log_tables: bool = True) -> None:
+    """The hall as the bench runs it: untimed tables, no claim delay, no bot pause (and,
+    for ``--no-log``, no action log: a diagnostic of what the log's group commit costs)."""
     from qipai.platform.newcomers import NO_NEWCOMERS, RegistrationMode, RegistrationPolicy
     from server.app import Server
     from server.bots import BotFactory
@@ -75,6 +76,7 @@ async def serve_hall(db: str) -> None:
         connections=every,
         registration=RegistrationPolicy(RegistrationMode.OPEN),
         newcomers=NO_NEWCOMERS,
+        log_tables=log_tables,
     )
     server = Server(store, BotFactory(None, seed=1), config)
     async with trio.open_nursery() as nursery:
@@ -472,10 +474,12 @@ async def bench(options) -> None:
     print(
         f"mahjong ({options.room}): {tables} tables, {4 * tables} connections, think "
         f"{1000 * think_time:.0f} ms +-20 %, {seconds:.0f} s measured, on {os.cpu_count()} "
-        f"cores, load average {os.getloadavg()[0]:.1f} before the run"
+        f"cores, action log {'on' if options.log else 'OFF'}, "
+        f"load average {os.getloadavg()[0]:.1f} before the run"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        hall, port = start_child([__file__, "--serve", f"{tmp}/bench.db"])
+        log = [] if options.log else ["--no-log"]
+        hall, port = start_child([__file__, "--serve", f"{tmp}/bench.db", *log])
         try:
             mode = options.incremental
             figures = await run_load(
@@ -500,7 +504,7 @@ async def bench(options) -> None:
         if options.max_tables:
             # A hall of its own: the first phase's tables play on for their dropped players
             # (PL-17) at full speed, which would measure them instead.
-            hall, port = start_child([__file__, "--serve", f"{tmp}/burst.db"])
+            hall, port = start_child([__file__, "--serve", f"{tmp}/burst.db", *log])
             try:
                 burst = await run_load(
                     port, hall.pid, options.max_tables, 0.0, seconds / 2, 1, options.room, mode
@@ -511,7 +515,7 @@ async def bench(options) -> None:
                 hall.wait(timeout=20)
 
 
-def serve_profiled(db: str, out: str) -> None:
+def serve_profiled(db: str, out: str, log_tables: bool) -> None:
     """Diagnostic child (QIPAI_BENCH_PROFILE=FILE): the hall under cProfile, its stats written
     to ``out`` when the bench stops it (SIGTERM), to say where the hall's time goes."""
     import cProfile
@@ -526,7 +530,7 @@ def serve_profiled(db: str, out: str) -> None:
 
     signal.signal(signal.SIGTERM, stop)
     profile.enable()
-    trio.run(serve_hall, db)
+    trio.run(serve_hall, db, log_tables)
 
 
 if __name__ == "__main__":
@@ -536,7 +540,8 @@ if __name__ == "__main__":
         import os
 
         profile_to = os.environ.get("QIPAI_BENCH_PROFILE")
+        log_tables = sys.argv[3:4] != ["--no-log"]
         if profile_to:
-            serve_profiled(sys.argv[2], profile_to + Path(sys.argv[2]).stem)
+            serve_profiled(sys.argv[2], profile_to + Path(sys.argv[2]).stem, log_tables)
         else:
-            trio.run(serve_hall, sys.argv[2])
+            trio.run(serve_hall, sys.argv[2], log_tables)

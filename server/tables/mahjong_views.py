@@ -138,24 +138,34 @@ class MahjongViews(Table):
             summary["stake"] = self.stake
         return summary
 
-    def shown_seat(self, seats: tuple[str, ...], name: str | None) -> int | None:
-        """Whose hand a receiver looks at: hot-seat shows the seat that must act next."""
+    def shown_seat(
+        self, seats: tuple[str, ...], name: str | None, waiting: list[int] | None = None
+    ) -> int | None:
+        """Whose hand a receiver looks at: hot-seat shows the seat that must act next.
+        ``waiting`` is ``_waiting()`` when the caller has it (once per event)."""
         if not seats:
             return None
         core = self.core
         held = [int(s) for s in seats]
-        hand = core.hand
-        if hand is not None and core.in_hand():
+        if waiting is None:
+            waiting = self._waiting()
+        if waiting:
             prompt, chosen = self.showing.get(name or "", (None, -1))
-            to_act = hand.to_act()
-            shown = prompt == core.prompt_key and chosen in held and chosen in to_act
-            if shown and not core.answered(chosen):
+            if prompt == core.prompt_key and chosen in held and chosen in waiting:
                 return chosen
-            for seat in to_act:
-                if seat in held and not core.answered(seat):
+            for seat in waiting:
+                if seat in held:
                     return seat
         last = self.last_seat.get(name or "")
         return last if last in held else held[0]
+
+    def _waiting(self) -> list[int]:
+        """The seats the hand waits for that have not answered, in the hand's order."""
+        core = self.core
+        hand = core.hand
+        if hand is None or not core.in_hand():
+            return []
+        return [s for s in hand.to_act() if not core.answered(s)]
 
     def private_view(self, seats: tuple[str, ...]) -> dict[str, Any]:
         return {"legal": self.table_actions(seats)}
@@ -241,12 +251,12 @@ class MahjongViews(Table):
             "spectators": self.spectators(),
         }
 
-    def _you(self, seats: tuple[str, ...], seat: int | None) -> dict[str, Any]:
-        core = self.core
-        acting = []
-        if core.hand is not None and core.in_hand():
-            to_act = core.hand.to_act()
-            acting = [s for s in seats if int(s) in to_act and not core.answered(int(s))]
+    def _you(
+        self, seats: tuple[str, ...], seat: int | None, waiting: list[int] | None = None
+    ) -> dict[str, Any]:
+        if waiting is None:
+            waiting = self._waiting()
+        acting = [s for s in seats if int(s) in waiting]
         you: dict[str, Any] = {
             "seats": list(seats),
             "seat": None if seat is None else str(seat),
@@ -302,6 +312,7 @@ class MahjongViews(Table):
         view_head = _map_header(len(shared) + 3) + _entries(shared) + _YOU_KEY
         game_bytes = _GAME_KEY + encode(game)
         hand_wire: list[HandWire | None] = []  # built for the first receiver of full views
+        waiting = self._waiting()
         for session in list(self.audience):
             name = session.name
             seats = seats_by_name.get(name)
@@ -314,9 +325,9 @@ class MahjongViews(Table):
                 if events is not None:
                     mine = frozenset(int(s) for s in seats)
                     message["events"] = [redact(e, mine) for e in events]
-                seat = self.shown_seat(seats, name)
+                seat = self.shown_seat(seats, name, waiting)
                 if incremental:
-                    you = self._you(seats, seat)
+                    you = self._you(seats, seat, waiting)
                     you["legal_actions"] = self._legal_wire(seat)
                     message.update(seats=shared["seats"], game=brief, you=you)
                     data = encode(message)
@@ -332,7 +343,7 @@ class MahjongViews(Table):
                             _entries(message),
                             _VIEW_KEY,
                             view_head,
-                            encode(self._you(seats, seat)),
+                            encode(self._you(seats, seat, waiting)),
                             game_bytes,
                             _NO_HAND if wire is None else wire.encoded(seat),
                         )
