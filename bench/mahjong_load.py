@@ -15,6 +15,11 @@ bench measures the server, not the rule that slows every discard to 0.8 s on pur
     python bench/server_load.py --mahjong [--tables 100] [--think 0.05] [--seconds 20]
         [--incremental]
 
+Beside each phase it prints two diagnostics that say how much of the latency is the bench's
+own: how late the clients' process wakes from a 10 ms sleep (its loop lag: the 400 clients
+decode every view on the same cores as the hall), and, for the hall, the round trip of a
+``ping`` from one more connection every 20 ms (the hall's loop lag plus the client's).
+
 ``--incremental`` has the clients ask for incremental events (each event with their own legal
 actions, no full view), as a client that follows the hand from the events would.
 """
@@ -53,8 +58,9 @@ PREFERENCE = (
 BENCH_CONNECTIONS = 100_000
 
 
-async def serve_hall(db: str) -> None:
-    """The hall as the bench runs it: untimed tables, no claim delay, no bot pause."""
+async def serve_hall(db: str, log_tables: bool = True) -> None:
+    """The hall as the bench runs it: untimed tables, no claim delay, no bot pause (and,
+    for ``--no-log``, no action log: a diagnostic of what the log's group commit costs)."""
     from qipai.platform.newcomers import NO_NEWCOMERS, RegistrationMode, RegistrationPolicy
     from server.app import Server
     from server.bots import BotFactory
@@ -70,6 +76,7 @@ async def serve_hall(db: str) -> None:
         connections=every,
         registration=RegistrationPolicy(RegistrationMode.OPEN),
         newcomers=NO_NEWCOMERS,
+        log_tables=log_tables,
     )
     server = Server(store, BotFactory(None, seed=1), config)
     async with trio.open_nursery() as nursery:
@@ -231,6 +238,34 @@ async def open_table(
     return seats
 
 
+async def loop_lag(stats: Stats, lags: list[float]) -> None:
+    """How late this (the clients') process wakes from a 10 ms sleep, while measuring."""
+    while True:
+        started = time.perf_counter()
+        await trio.sleep(0.01)
+        if stats.measuring:
+            lags.append(time.perf_counter() - started - 0.01)
+
+
+async def ping_hall(port: int, stats: Stats, pings: list[float]) -> None:
+    """The round trip of a ``ping`` every 20 ms on a connection of its own, while measuring."""
+    seat = Seat(await trio.open_tcp_stream("127.0.0.1", port), Stats())
+    await seat.request("hello", version=1)
+    while True:
+        started = time.perf_counter()
+        await seat.request("ping")
+        if stats.measuring:
+            pings.append(time.perf_counter() - started)
+        await trio.sleep(0.02)
+
+
+def quantiles_ms(samples: list[float]) -> tuple[float, float] | None:
+    if not samples:
+        return None
+    ordered = sorted(samples)
+    return 1000 * ordered[len(ordered) // 2], 1000 * ordered[int(len(ordered) * 0.99)]
+
+
 async def run_load(
     port: int,
     pid: int,
@@ -255,11 +290,15 @@ async def run_load(
         for index in range(tables):
             nursery.start_soon(setup, index)
     stop = trio.Event()
+    lags: list[float] = []
+    pings: list[float] = []
     async with trio.open_nursery() as nursery:
         for seats in opened:
             for seat in seats:
                 nursery.start_soon(seat.reader)
                 nursery.start_soon(seat.play, think_time, stop)
+        nursery.start_soon(loop_lag, stats, lags)
+        nursery.start_soon(ping_hall, port, stats, pings)
         await trio.sleep(min(3.0, seconds / 4))  # warm up
         stats.measuring = True
         cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
@@ -286,6 +325,8 @@ async def run_load(
         "peak_mib": peak,
         "errors": stats.errors,
         "codes": stats.codes,
+        "client_lag_ms": quantiles_ms(lags),
+        "ping_ms": quantiles_ms(pings),
     }
 
 
@@ -373,9 +414,11 @@ async def run_relay(port: int, pid: int, tables: int, think_time: float, seconds
             await stream.send_all(msgpack.packb({"join": index}))
         opened.append(streams)
     await trio.sleep(0.2)
+    lags: list[float] = []
     async with trio.open_nursery() as nursery:
         for index, streams in enumerate(opened):
             nursery.start_soon(table, index, streams)
+        nursery.start_soon(loop_lag, stats, lags)
         await trio.sleep(min(3.0, seconds / 4))
         stats.measuring = True
         cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
@@ -401,6 +444,8 @@ async def run_relay(port: int, pid: int, tables: int, think_time: float, seconds
         "peak_mib": peak,
         "errors": 0,
         "codes": {},
+        "client_lag_ms": quantiles_ms(lags),
+        "ping_ms": None,
     }
 
 
@@ -412,6 +457,12 @@ def report(title: str, figures: dict) -> None:
         f"RSS {figures['rss_mib']:.0f} MiB (peak {figures['peak_mib']:.0f})  "
         f"clients CPU {figures['client_cpu_pct']:.0f} %  errors {figures['errors']} {figures['codes']}"
     )
+    lag, ping = figures["client_lag_ms"], figures["ping_ms"]
+    line = f"{'':<34} clients' loop lag p50 {lag[0]:.2f} ms  p99 {lag[1]:.2f} ms" if lag else ""
+    if ping:
+        line += f"; hall ping p50 {ping[0]:.2f} ms  p99 {ping[1]:.2f} ms"
+    if line:
+        print(line)
 
 
 async def bench(options) -> None:
@@ -423,10 +474,12 @@ async def bench(options) -> None:
     print(
         f"mahjong ({options.room}): {tables} tables, {4 * tables} connections, think "
         f"{1000 * think_time:.0f} ms +-20 %, {seconds:.0f} s measured, on {os.cpu_count()} "
-        f"cores, load average {os.getloadavg()[0]:.1f} before the run"
+        f"cores, action log {'on' if options.log else 'OFF'}, "
+        f"load average {os.getloadavg()[0]:.1f} before the run"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        hall, port = start_child([__file__, "--serve", f"{tmp}/bench.db"])
+        log = [] if options.log else ["--no-log"]
+        hall, port = start_child([__file__, "--serve", f"{tmp}/bench.db", *log])
         try:
             mode = options.incremental
             figures = await run_load(
@@ -451,7 +504,7 @@ async def bench(options) -> None:
         if options.max_tables:
             # A hall of its own: the first phase's tables play on for their dropped players
             # (PL-17) at full speed, which would measure them instead.
-            hall, port = start_child([__file__, "--serve", f"{tmp}/burst.db"])
+            hall, port = start_child([__file__, "--serve", f"{tmp}/burst.db", *log])
             try:
                 burst = await run_load(
                     port, hall.pid, options.max_tables, 0.0, seconds / 2, 1, options.room, mode
@@ -462,7 +515,7 @@ async def bench(options) -> None:
                 hall.wait(timeout=20)
 
 
-def serve_profiled(db: str, out: str) -> None:
+def serve_profiled(db: str, out: str, log_tables: bool) -> None:
     """Diagnostic child (QIPAI_BENCH_PROFILE=FILE): the hall under cProfile, its stats written
     to ``out`` when the bench stops it (SIGTERM), to say where the hall's time goes."""
     import cProfile
@@ -477,7 +530,7 @@ def serve_profiled(db: str, out: str) -> None:
 
     signal.signal(signal.SIGTERM, stop)
     profile.enable()
-    trio.run(serve_hall, db)
+    trio.run(serve_hall, db, log_tables)
 
 
 if __name__ == "__main__":
@@ -487,7 +540,8 @@ if __name__ == "__main__":
         import os
 
         profile_to = os.environ.get("QIPAI_BENCH_PROFILE")
+        log_tables = sys.argv[3:4] != ["--no-log"]
         if profile_to:
-            serve_profiled(sys.argv[2], profile_to + Path(sys.argv[2]).stem)
+            serve_profiled(sys.argv[2], profile_to + Path(sys.argv[2]).stem, log_tables)
         else:
-            trio.run(serve_hall, sys.argv[2])
+            trio.run(serve_hall, sys.argv[2], log_tables)

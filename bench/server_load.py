@@ -552,6 +552,12 @@ def main() -> None:
         "--incremental", action="store_true", help="mahjong clients take incremental events"
     )
     parser.add_argument(
+        "--no-log",
+        dest="log",
+        action="store_false",
+        help="diagnostic: mahjong hall without the action log (it is on by default)",
+    )
+    parser.add_argument(
         "--max-tables", type=int, default=25, help="tables in the no-think phase (0 to skip)"
     )
     options = parser.parse_args()

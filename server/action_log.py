@@ -43,21 +43,40 @@ class LiveTable:
     id: int
     room: str
     header: dict[str, Any]
-    entries: list[dict[str, Any]]
+    entries: list[Any]
     damage: str | None = None
+    rows: int = 0
+    """The rows the entries came from (a row holds one commit's entries of the table)."""
 
 
 @dataclass
 class Batch:
     opened: list[tuple[int, str, str, float]] = field(default_factory=list)
-    entries: list[tuple[int, int, str]] = field(default_factory=list)
+    rows: dict[int, tuple[int, list[Any]]] = field(default_factory=dict)
+    """Each table's row of this batch: its number and the entries it holds, in order."""
     tables: dict[int, Table] = field(default_factory=dict)
 
 
+def row_text(entries: list[Any]) -> str:
+    """One row's text: a single entry as it is, several as the list of them (``row_entries``)."""
+    return json.dumps(entries[0] if len(entries) == 1 else entries, separators=(",", ":"))
+
+
+def row_entries(text: str) -> list[Any]:
+    """The entries of one row. A row holds what one table logged between two commits (a
+    mahjong action brings its presence, touch and the table's advances): one entry (a Go
+    move's map, a mahjong input's list led by its name) or the list of several."""
+    value = json.loads(text)
+    if isinstance(value, list) and value and not isinstance(value[0], str):
+        return value
+    return [value]
+
+
 def write_batch(db: sqlite3.Connection, batch: Batch) -> None:
+    rows = [(table, n, row_text(entries)) for table, (n, entries) in batch.rows.items()]
     with transaction(db):
         db.executemany("INSERT INTO live_tables VALUES (?, ?, ?, ?)", batch.opened)
-        db.executemany("INSERT INTO live_actions VALUES (?, ?, ?)", batch.entries)
+        db.executemany("INSERT INTO live_actions VALUES (?, ?, ?)", rows)
 
 
 def end_live(db: sqlite3.Connection, table_id: int) -> None:
@@ -88,7 +107,8 @@ def live_tables(db: sqlite3.Connection) -> list[LiveTable]:
         try:
             if [n for n, _ in rows] != list(range(len(rows))):
                 raise ValueError("the log has a gap")
-            found.append(LiveTable(table_id, room, parsed, [json.loads(e) for _, e in rows]))
+            entries = [entry for _, text in rows for entry in row_entries(text)]
+            found.append(LiveTable(table_id, room, parsed, entries, rows=len(rows)))
         except ValueError as error:
             found.append(LiveTable(table_id, room, parsed, [], f"damaged log: {error}"))
     return found
@@ -148,15 +168,20 @@ class ActionLog:
         self._batch.opened.append((table.id, room, json.dumps(header), time.time()))
         self._queue(table)
 
-    def restored(self, table_id: int, entries: int) -> None:
-        self._next[table_id] = entries
+    def restored(self, table_id: int, rows: int) -> None:
+        self._next[table_id] = rows
 
-    def append(self, table: Table, entry: dict[str, Any]) -> None:
+    def append(self, table: Table, entry: Any) -> None:
+        """Queue ``entry``; what the table logs until the next commit goes in one row."""
         n = self._next.get(table.id)
         if n is None:
             return  # not logged (not started, or its game is stored already)
-        self._next[table.id] = n + 1
-        self._batch.entries.append((table.id, n, json.dumps(entry, separators=(",", ":"))))
+        row = self._batch.rows.get(table.id)
+        if row is not None:
+            row[1].append(entry)
+        else:
+            self._next[table.id] = n + 1
+            self._batch.rows[table.id] = (n, [entry])
         self._queue(table)
 
     def ended(self, table_id: int) -> None:
@@ -206,7 +231,7 @@ class ActionLog:
         the batch taken here is everything pending, and once it is committed every held
         push and every waiter may go. False: nothing was written, the batch stays pending."""
         batch = self._batch
-        if batch.opened or batch.entries:
+        if batch.opened or batch.rows:
             try:
                 write_batch(self.store.db, batch)
             except Exception:

@@ -216,7 +216,7 @@ class Hall:
         """Rebuild one table that was running; one whose log does not replay is given up."""
         why = live.damage
         if why is None:
-            self.log_writer.restored(live.id, len(live.entries))
+            self.log_writer.restored(live.id, live.rows)
             try:
                 table = table_type(self.rooms[live.room]).restored(self, live)
             except Exception as error:

@@ -38,7 +38,7 @@ from .mahjong_books import MahjongBooks
 from .mahjong_config import MahjongConfig
 from .mahjong_durable import LoggedMatch, MahjongDurable
 from .mahjong_rooms import AntiCheatRooms
-from .mahjong_views import standing
+from .mahjong_views import WireCache, standing
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -89,6 +89,7 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
         self.tier = RoomTier[options.tier.upper()] if options.tier else None
         self.core = self._new_core()
         self.incremental: set[str] = set()
+        self._wire_cache = WireCache()
         """Players whose connection takes events without the full view (``publish``)."""
         self.history_published = 0
         self.game_ids: dict[int, int] = {}
@@ -224,8 +225,15 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
             return  # the log holds each touch
         self._sync()
         self.core.touch(self.now())
+        self._retime()
+
+    def _retime(self) -> None:
+        """The table's task wakes at the match's next deadline (trio's clock). Set only when
+        it moved: setting a deadline costs trio a reschedule, and most events leave it."""
         if self._timer is not None:
-            self._timer.deadline = self._next_time() + self.time_offset
+            deadline = self._next_time() + self.time_offset
+            if deadline != self._timer.deadline:
+                self._timer.deadline = deadline
 
     def _next_time(self) -> float:
         if self.paused_until is not None:
@@ -400,8 +408,11 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
         except MahjongError as error:
             raise protocol_error(error) from None
         self._carry_out()
-        if self._timer is not None:  # an answer held for MJ-08 publishes nothing, yet its
-            self._timer.deadline = self._next_time()  # window must still close on time
+        # What the action made due at once (the next draw when nobody may claim, a bot's
+        # answer) is done here rather than by the table's task a pass later: its events go
+        # out in the same writes, and its log entries in the same row, as the action's.
+        self._play_due()
+        self._retime()  # an answer held for MJ-08 publishes nothing, yet its window must close
 
     def _do_play(self, seat: int, action: str, message: dict[str, Any]) -> None:
         if self.core.hand is None or self.core.between:

@@ -49,11 +49,29 @@ def _presence_wire(presence: Presence) -> list[Any]:
 
 
 class LoggedMatch(MahjongTableMatch):
-    """The table's core, every input written to the table's log (``log``) once taken."""
+    """The table's core, every input written to the table's log (``log``) once taken.
+
+    Only the server's own calls are inputs: one the core makes of itself while taking
+    another (``act`` turns 托管 off through ``set_auto``, ``advance`` may make a seat
+    ``leave``) is replayed by that outer input, so it is not logged again (``_inner``).
+    """
 
     def __init__(self, *args: Any, log: Callable[[list[Any]], None]) -> None:
+        self.__dict__["_depth"] = 0
         super().__init__(*args)
         self.__dict__["_input_log"] = log
+
+    def _inner(self, method: Callable[..., Any], *args: Any) -> Any:
+        """Call the core's ``method``; what it calls of itself meanwhile is not an input."""
+        self._depth += 1
+        try:
+            return method(*args)
+        finally:
+            self._depth -= 1
+
+    def _taken(self, entry: list[Any]) -> None:
+        if not self._depth:
+            self._input_log(entry)
 
     @property  # type: ignore[override]
     def presence(self) -> Presence:
@@ -64,60 +82,60 @@ class LoggedMatch(MahjongTableMatch):
         old = self.__dict__.get("_presence")
         self._presence = value
         if old is not None and value != old:  # the core's own first one is not an input
-            self._input_log(["presence", *_presence_wire(value)])
+            self._taken(["presence", *_presence_wire(value)])
 
     def start(self, occupants: list[Any], now: float) -> list[Any]:
-        seated = super().start(occupants, now)
-        self._input_log(["start", now])
+        seated = self._inner(super().start, occupants, now)
+        self._taken(["start", now])
         return seated
 
     def touch(self, now: float) -> None:
         if now != self.changed_at:
-            super().touch(now)
-            self._input_log(["touch", now])
+            self._inner(super().touch, now)
+            self._taken(["touch", now])
 
     def advance(self, now: float) -> bool:
-        done = super().advance(now)
+        done = self._inner(super().advance, now)
         if done:
-            self._input_log(["advance", now])
+            self._taken(["advance", now])
         return done
 
     def act(self, action: Action, now: float) -> None:
-        super().act(action, now)
-        self._input_log(["act", action.to_wire(), now])
+        self._inner(super().act, action, now)
+        self._taken(["act", action.to_wire(), now])
 
     def set_auto(self, seat: int, on: bool) -> None:
-        super().set_auto(seat, on)
-        self._input_log(["set_auto", seat, on])
+        self._inner(super().set_auto, seat, on)
+        self._taken(["set_auto", seat, on])
 
     def mark_ready(self, seat: int, seats: Iterable[int]) -> None:
         seats = list(seats)
-        super().mark_ready(seat, seats)
-        self._input_log(["mark_ready", seat, seats])
+        self._inner(super().mark_ready, seat, seats)
+        self._taken(["mark_ready", seat, seats])
 
     def choose(self, seat: int, choice: str, on: bool) -> None:
-        super().choose(seat, choice, on)
-        self._input_log(["choose", seat, choice, on])
+        self._inner(super().choose, seat, choice, on)
+        self._taken(["choose", seat, choice, on])
 
     def leave(self, seat: int, now: float) -> None:
-        super().leave(seat, now)
-        self._input_log(["leave", seat, now])
+        self._inner(super().leave, seat, now)
+        self._taken(["leave", seat, now])
 
     def restake(self, ruleset: Any, pot: int | None) -> None:
-        super().restake(ruleset, pot)
-        self._input_log(["restake", ruleset.options.base, pot])
+        self._inner(super().restake, ruleset, pot)
+        self._taken(["restake", ruleset.options.base, pot])
 
     def below_minimum(self, seats: tuple[int, ...]) -> None:
-        super().below_minimum(seats)
-        self._input_log(["below_minimum", list(seats)])
+        self._inner(super().below_minimum, seats)
+        self._taken(["below_minimum", list(seats)])
 
     def stored(self, number: int, now: float, record_id: int | None = None) -> None:
-        super().stored(number, now)
-        self._input_log(["stored", number, now, record_id])
+        self._inner(super().stored, number, now)
+        self._taken(["stored", number, now, record_id])
 
     def store_failed(self, number: int) -> None:
-        super().store_failed(number)
-        self._input_log(["store_failed", number])
+        self._inner(super().store_failed, number)
+        self._taken(["store_failed", number])
 
 
 class MahjongDurable:

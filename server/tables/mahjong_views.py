@@ -52,6 +52,7 @@ class MahjongViews(Table):
     coins: dict[str, int]
     coins_moved: dict[str, Any] | None
     stake: int | None
+    _wire_cache: WireCache
     paused_until: float | None
     """Set while a restored match waits for its players (``MahjongDurable``)."""
 
@@ -137,24 +138,34 @@ class MahjongViews(Table):
             summary["stake"] = self.stake
         return summary
 
-    def shown_seat(self, seats: tuple[str, ...], name: str | None) -> int | None:
-        """Whose hand a receiver looks at: hot-seat shows the seat that must act next."""
+    def shown_seat(
+        self, seats: tuple[str, ...], name: str | None, waiting: list[int] | None = None
+    ) -> int | None:
+        """Whose hand a receiver looks at: hot-seat shows the seat that must act next.
+        ``waiting`` is ``_waiting()`` when the caller has it (once per event)."""
         if not seats:
             return None
         core = self.core
         held = [int(s) for s in seats]
-        hand = core.hand
-        if hand is not None and core.in_hand():
+        if waiting is None:
+            waiting = self._waiting()
+        if waiting:
             prompt, chosen = self.showing.get(name or "", (None, -1))
-            to_act = hand.to_act()
-            shown = prompt == core.prompt_key and chosen in held and chosen in to_act
-            if shown and not core.answered(chosen):
+            if prompt == core.prompt_key and chosen in held and chosen in waiting:
                 return chosen
-            for seat in to_act:
-                if seat in held and not core.answered(seat):
+            for seat in waiting:
+                if seat in held:
                     return seat
         last = self.last_seat.get(name or "")
         return last if last in held else held[0]
+
+    def _waiting(self) -> list[int]:
+        """The seats the hand waits for that have not answered, in the hand's order."""
+        core = self.core
+        hand = core.hand
+        if hand is None or not core.in_hand():
+            return []
+        return [s for s in hand.to_act() if not core.answered(s)]
 
     def private_view(self, seats: tuple[str, ...]) -> dict[str, Any]:
         return {"legal": self.table_actions(seats)}
@@ -202,7 +213,8 @@ class MahjongViews(Table):
         hand = self.core.hand
         if hand is None:
             return None
-        return HandWire(ViewParts(hand), self._may_act, self.core.hand_number in self.game_ids)
+        stored = self.core.hand_number in self.game_ids
+        return HandWire(ViewParts(hand), self._may_act, stored, self._wire_cache)
 
     def view(
         self,
@@ -239,12 +251,12 @@ class MahjongViews(Table):
             "spectators": self.spectators(),
         }
 
-    def _you(self, seats: tuple[str, ...], seat: int | None) -> dict[str, Any]:
-        core = self.core
-        acting = []
-        if core.hand is not None and core.in_hand():
-            to_act = core.hand.to_act()
-            acting = [s for s in seats if int(s) in to_act and not core.answered(int(s))]
+    def _you(
+        self, seats: tuple[str, ...], seat: int | None, waiting: list[int] | None = None
+    ) -> dict[str, Any]:
+        if waiting is None:
+            waiting = self._waiting()
+        acting = [s for s in seats if int(s) in waiting]
         you: dict[str, Any] = {
             "seats": list(seats),
             "seat": None if seat is None else str(seat),
@@ -300,6 +312,7 @@ class MahjongViews(Table):
         view_head = _map_header(len(shared) + 3) + _entries(shared) + _YOU_KEY
         game_bytes = _GAME_KEY + encode(game)
         hand_wire: list[HandWire | None] = []  # built for the first receiver of full views
+        waiting = self._waiting()
         for session in list(self.audience):
             name = session.name
             seats = seats_by_name.get(name)
@@ -312,9 +325,9 @@ class MahjongViews(Table):
                 if events is not None:
                     mine = frozenset(int(s) for s in seats)
                     message["events"] = [redact(e, mine) for e in events]
-                seat = self.shown_seat(seats, name)
+                seat = self.shown_seat(seats, name, waiting)
                 if incremental:
-                    you = self._you(seats, seat)
+                    you = self._you(seats, seat, waiting)
                     you["legal_actions"] = self._legal_wire(seat)
                     message.update(seats=shared["seats"], game=brief, you=you)
                     data = encode(message)
@@ -330,7 +343,7 @@ class MahjongViews(Table):
                             _entries(message),
                             _VIEW_KEY,
                             view_head,
-                            encode(self._you(seats, seat)),
+                            encode(self._you(seats, seat, waiting)),
                             game_bytes,
                             _NO_HAND if wire is None else wire.encoded(seat),
                         )
@@ -347,14 +360,47 @@ class MahjongViews(Table):
         return [action.to_wire() for action in hand.legal_actions(seat)]
 
 
+class WireCache:
+    """A table's encoded seats and legal actions, kept from event to event: the core hands
+    out the same seat view (``ViewParts._seat``) and legal list while they do not change,
+    so their bytes are encoded once per change, not once per event. Each entry holds the
+    object it was encoded from and is used only for that very object (never changed once
+    made), so it cannot be stale."""
+
+    def __init__(self) -> None:
+        self.seats: dict[tuple[int, bool], tuple[dict[str, Any], bytes]] = {}
+        self.legal: dict[int, tuple[list[Any], bytes]] = {}
+
+    def seat(self, s: int, own: bool, shown: dict[str, Any]) -> bytes:
+        kept = self.seats.get((s, own))
+        if kept is not None and kept[0] is shown:
+            return kept[1]
+        data = encode(shown)
+        self.seats[s, own] = (shown, data)
+        return data
+
+    def actions(self, seat: int, legal: list[Any]) -> bytes:
+        kept = self.legal.get(seat)
+        if kept is not None and kept[0] is legal:
+            return kept[1]
+        data = encode([action.to_wire() for action in legal])
+        self.legal[seat] = (legal, data)
+        return data
+
+
+_NO_ACTIONS = encode([])
+
+
 class HandWire:
     """The encoded ``hand`` entry of one event's full views: the head and every seat as the
-    others see it are encoded once, and each receiver's bytes splice in its own seat and
-    legal actions (the same bytes as encoding its ``hand_view``)."""
+    others see it are encoded once (a seat's bytes kept while it does not change:
+    ``WireCache``), and each receiver's bytes splice in its own seat and legal actions (the
+    same bytes as encoding its ``hand_view``)."""
 
-    def __init__(self, parts: ViewParts, may_act: Any, stored: bool) -> None:
+    def __init__(self, parts: ViewParts, may_act: Any, stored: bool, cache: WireCache) -> None:
         self.parts = parts
         self.may_act = may_act
+        self.cache = cache
         head = parts.head if stored else {**parts.head, "settlement": None}
         self.prefix = b"".join(
             (
@@ -365,16 +411,19 @@ class HandWire:
                 _array_header(len(parts.others)),
             )
         )
-        self.others = [encode(seat) for seat in parts.others]
+        self.others = [cache.seat(s, False, shown) for s, shown in enumerate(parts.others)]
 
     def encoded(self, seat: int | None) -> bytes:
         if seat is None:
-            return self._join(None, [])  # a spectator's: once per event (``publish`` keeps it)
-        legal = self.parts.legal(seat) if self.may_act(seat) else []
-        return self._join(seat, legal)
+            return self._join(None, _NO_ACTIONS)  # a spectator's: once per event (``publish``)
+        if not self.may_act(seat):
+            return self._join(seat, _NO_ACTIONS)
+        return self._join(seat, self.cache.actions(seat, self.parts.hand.legal_actions(seat)))
 
-    def _join(self, seat: int | None, legal: list[dict[str, Any]]) -> bytes:
+    def _join(self, seat: int | None, legal: bytes) -> bytes:
         seats = list(self.others)
         if seat is not None:
-            seats[seat] = encode(self.parts.own(seat))
-        return b"".join((self.prefix, *seats, _LEGAL_KEY, encode(legal)))
+            shown = self.parts.own(seat)
+            own = shown is not self.parts.others[seat]
+            seats[seat] = self.cache.seat(seat, own, shown) if own else self.others[seat]
+        return b"".join((self.prefix, *seats, _LEGAL_KEY, legal))

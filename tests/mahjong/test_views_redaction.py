@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from qipai.mahjong.bots import choose_action
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.actions import ActionType as A
 from qipai.mahjong.table.machine import HandMachine
@@ -191,3 +192,19 @@ def test_guobiao_flowers_are_open_to_all_and_concealed_tiles_stay_private() -> N
                 viewer == event.to for viewer in (None, 0, 1, 2, 3)
             ]
     assert seen_flowers == sum(len(s.flowers) for s in hand.seats) > 0
+
+
+def test_a_kept_seat_view_is_the_one_built_afresh_at_every_step_of_hands() -> None:
+    """Views keep each seat's part while nothing it shows changes (``HandMachine.seat_views``):
+    at every step of whole hands (claims, kongs, wins, xuezhan's play after a win), every
+    receiver's view equals the view built with nothing kept."""
+    for ruleset, seed in (("sichuan", 3), ("sichuan", 8), ("guobiao", 5), ("lengzi", 2)):
+        hand = HandMachine(get_ruleset(ruleset), seed)
+        while True:
+            kept = [hand.view(viewer) for viewer in (None, 0, 1, 2, 3)]
+            hand.seat_views.clear()
+            assert kept == [hand.view(viewer) for viewer in (None, 0, 1, 2, 3)], (ruleset, seed)
+            if hand.over:
+                break
+            seat = hand.to_act()[0]
+            hand.apply(choose_action(hand, seat))

@@ -47,10 +47,12 @@ class SeatHint:
 
 
 def hint_key(hand: HandMachine, seat: int) -> Hashable:
-    """Everything the hint of ``seat`` depends on."""
+    """Everything the hint of ``seat`` depends on. The concealed tiles as they are (their
+    kinds would do, but counting them costs more than the few misses of a tile of the same
+    kind coming back)."""
     state = hand.seats[seat]
     return (
-        tuple(state.counts()),
+        tuple(state.concealed),
         tuple(state.melds),
         state.void,
         hand.ruleset.win_judgement_key(hand, seat),

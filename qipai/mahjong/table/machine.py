@@ -132,6 +132,9 @@ class HandMachine:
         self.settlement: Settlement | None = None
         self._legal_cache: dict[int, list[Action]] = {}
         self._hints: dict[int, tuple[Hashable, SeatHint]] = {}
+        self.seat_views: dict[tuple[int, bool], tuple[tuple, dict]] = {}
+        """Each seat's last view, as its own player and as the others see it, with what it
+        was made from (``ViewParts._seat``): rebuilt only when that changes."""
 
         hands = [list(tiles) for tiles in hands]
         flowers = set_aside_flowers(self.wall, hands, dealer)

@@ -12,6 +12,7 @@ from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.table.state import Phase, SeatState, TableMeld
 
 if TYPE_CHECKING:
+    from qipai.mahjong.table.hints import SeatHint
     from qipai.mahjong.table.machine import HandMachine
 
 _CONCEALED_KONG = MeldKind.KONG_CONCEALED.value  # an enum's .value is a Python-level lookup
@@ -85,19 +86,44 @@ class ViewParts:
         return [a.to_wire() for a in self.hand.legal_actions(seat)]
 
     def view(self, seat: int | None) -> dict:
-        seats = list(self.others)
+        """The whole view of ``seat``, its seats copies the caller may change (``open_view``)."""
+        seats = [dict(shown) for shown in self.others]
         if seat is not None:
-            seats[seat] = self.own(seat)
+            seats[seat] = dict(self.own(seat))
         return {**self.head, "seats": seats, "legal_actions": self.legal(seat)}
 
     def _seat(self, s: int, seat: int | None) -> dict:
-        """Seat ``s`` as the receiver holding ``seat`` sees it."""
+        """Seat ``s`` as the receiver holding ``seat`` sees it; the same dict as the last
+        event's while nothing it shows changed (most seats, most events: ``key``), so
+        a table that encodes it keeps its bytes (``server/tables/mahjong_views.py``). It is
+        shared: never changed once made."""
         hand = self.hand
         state = hand.seats[s]
-        ended = self.ended
-        hint = hand.hint(s) if s == seat and state.win is None and not ended else None
-        shown = hint.to_wire() if hint else None
-        open_hand = ended or state.win is not None or s == seat
+        own = s == seat
+        hint = hand.hint(s) if own and state.win is None and not self.ended else None
+        open_hand = self.ended or state.win is not None or own
+        key = (
+            tuple(state.concealed) if open_hand else len(state.concealed),
+            tuple(state.melds),
+            tuple(state.discards),
+            river_wire(state),
+            tuple(state.flowers),
+            state.void if (self.voids_public or own) else None,
+            state.win,
+            state.left,
+            hint,
+        )
+        kept = hand.seat_views.get((s, own))
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        shown = self._seat_dict(s, own, hint, open_hand)
+        hand.seat_views[s, own] = (key, shown)
+        return shown
+
+    def _seat_dict(self, s: int, own: bool, hint: SeatHint | None, open_hand: bool) -> dict:
+        hand = self.hand
+        state = hand.seats[s]
+        wire = hint.to_wire() if hint else None
         melds = []
         for meld in state.melds:
             hidden = (
@@ -110,15 +136,15 @@ class ViewParts:
             "seat": s,
             "hand_size": len(state.concealed),
             "hand": sorted(state.concealed) if open_hand else None,
-            "waits": shown["waits"] if shown else None,
-            "ready_discards": shown["ready_discards"] if shown else None,
-            "shanten": shown["shanten"] if shown else None,
-            "cannot_win": shown["cannot_win"] if shown else None,
+            "waits": wire["waits"] if wire else None,
+            "ready_discards": wire["ready_discards"] if wire else None,
+            "shanten": wire["shanten"] if wire else None,
+            "cannot_win": wire["cannot_win"] if wire else None,
             "melds": melds,
             "discards": list(state.discards),
             "river": river_wire(state),
             "flowers": list(state.flowers),
-            "void": state.void if (self.voids_public or s == seat) else None,
+            "void": state.void if (self.voids_public or own) else None,
             "won": state.win.to_wire() if state.win else None,
             "left": state.left,
         }
