@@ -300,7 +300,7 @@ class QipaiApp(OrderedFocusApp):
         from client.screens.go_table import GoTableScreen
 
         existing = self.table_screen(table)
-        view = GoView.from_wire(view_wire, time.monotonic())
+        view = GoView.from_wire(view_wire, time.monotonic(), Strings(ui_language(self)))
         if existing is not None:
             existing.show_view(view)
             return existing

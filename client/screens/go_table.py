@@ -153,7 +153,7 @@ class GoTableScreen(TableScreen):
     def show_wire_view(self, wire: Any) -> None:
         """A view the client cannot read is reported and the board stays as it was."""
         try:
-            view = GoView.from_wire(wire, time.monotonic())
+            view = GoView.from_wire(wire, time.monotonic(), Strings(ui_language(self.app)))
         except (KeyError, TypeError, ValueError) as error:
             self.log.warning(f"unreadable view: {error!r}")
             self.say(explain(HallError("bad_view", ""), ui_language(self.app)))

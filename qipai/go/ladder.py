@@ -2,7 +2,9 @@
 
 A rung is named on the wire by what plays it: ``simple`` (the one-pass bot of
 :mod:`qipai.go.bot`), ``mcts:N`` (the search bot of :mod:`qipai.go.mcts` with N playouts a
-move) or ``gnugo:L`` (GNU Go at level L, only where the hall has it).  The ranks are not
+move) or ``gnugo:L`` (GNU Go at level L, only where the hall has it); ``@K`` after the name
+makes a rung for beginners: that bot plays White and gives the player K handicap stones
+(``simple@3``), so its rank is the one a player needs to score half against it so.  The ranks are not
 guessed: they are the figures ``bench/go_ladder.py`` printed for these rungs on 9x9 in the run
 written in ``MEASURED_BY`` (its one assumption, GNU Go level 10 at about 8 kyu and 100 Elo a
 kyu, is the bench's anchor).  A new run of the bench gives the new figures to put here.
@@ -35,14 +37,25 @@ class Rung:
     elo: int
 
     @property
+    def bot(self) -> str:
+        """The name of what plays it, without the handicap: ``simple@3`` is played by ``simple``."""
+        return self.name.partition("@")[0]
+
+    @property
+    def handicap(self) -> int:
+        """The stones the player (Black) takes against this rung; 0 for an even game."""
+        _, _, stones = self.name.partition("@")
+        return int(stones) if stones else 0
+
+    @property
     def engine(self) -> str:
         """``builtin`` or ``gnugo``: what the hall needs to seat it."""
-        return "gnugo" if self.name.startswith("gnugo:") else "builtin"
+        return "gnugo" if self.bot.startswith("gnugo:") else "builtin"
 
     @property
     def strength(self) -> int:
         """The playouts of a search rung, the level of a GNU Go rung, 0 for ``simple``."""
-        _, _, arg = self.name.partition(":")
+        _, _, arg = self.bot.partition(":")
         return int(arg) if arg else 0
 
 
