@@ -137,7 +137,6 @@ async def test_an_open_hand_shows_no_hidden_count_on_the_board():
         await pilot.press("s")
         assert "\n".join(screen(app).board_text()).count("▒▒x") == 3
 
-
 def discard_steps(replay) -> tuple[int, int]:
     """A step whose discard was 摸切 and one whose discard came from the hand."""
     found: dict[bool, int] = {}
@@ -165,7 +164,6 @@ async def test_the_last_discard_in_the_middle_says_when_it_was_let_go_as_drawn(l
             middle = next(line for line in screen(app).board_text() if f"{last} " in line)
             assert (f"{last} '" in middle and as_drawn in middle) is marked, middle
             assert marked or as_drawn not in middle
-
 
 @pytest.mark.asyncio
 async def test_the_replay_speaks_chinese_and_lists_its_keys_on_question_mark():

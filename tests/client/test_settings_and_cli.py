@@ -154,9 +154,7 @@ def test_the_start_screen_does_not_wait_for_the_games():
     loaded = done.stdout.split()
     assert "client.app" in loaded
     assert "qipai.protocol" in loaded
-    assert [
-        m for m in loaded if m.startswith(("qipai.mahjong", "qipai.go", "qipai.platform"))
-    ] == []
+    assert [m for m in loaded if m.startswith(("qipai.mahjong", "qipai.go", "qipai.platform"))] == []
 
 
 def test_the_local_hall_command_seats_the_chosen_engine(tmp_path):

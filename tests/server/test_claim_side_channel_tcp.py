@@ -77,7 +77,9 @@ def windows(bots: list[Decliner]) -> list[tuple[bool, int]]:
 async def test_the_seat_that_closes_a_declined_window_is_never_told_apart(tmp_path, claim_delay):
     config = replace(HallConfig(), mahjong=replace(FAST, claim_delay=claim_delay, seed=7))
     async with running_hall(tmp_path, config=config) as server:
-        table, seats = await seated_table(server, "sichuan", {"hands": 3, "timed": False})
+        table, seats = await seated_table(
+            server, "sichuan", {"hands": 3, "timed": False}
+        )
         bots = [
             Decliner(s.client, s.table, s.name, rng=random.Random(i)) for i, s in enumerate(seats)
         ]

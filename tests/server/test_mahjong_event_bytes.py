@@ -76,8 +76,8 @@ async def test_each_mahjong_receiver_gets_the_encoding_of_its_whole_event(
                     continue
                 player.next_id += 1
                 await hall.handle(
-                    player.session,
-                    {"type": "act", "id": player.next_id, "table": table.id, **request},
+                    player.session, {"type": "act", "id": player.next_id, "table": table.id,
+                                     **request}
                 )
             watcher.received()
         assert len(checked) > 200

@@ -81,7 +81,9 @@ async def test_a_login_names_the_account_exactly(tmp_path):
     async with running_hall(tmp_path) as server:
         await user(server, "ann")
         client = await Client.connect(server)
-        assert await client.error("login", name="ANN", password="password-1") == ("bad_credentials")
+        assert await client.error("login", name="ANN", password="password-1") == (
+            "bad_credentials"
+        )
         assert (await client.ok("login", name="ann", password="password-1"))["name"] == "ann"
 
 
@@ -153,7 +155,9 @@ async def test_an_older_database_keeps_every_account_and_the_first_holds_the_key
         client = await Client.connect(server)
         # ... but the key stays taken, and the ledger's own account is nobody's.
         assert await client.error("register", name="ANN", password="password-1") == "name_taken"
-        assert await client.error("login", name="house", password="password-1") == ("name_reserved")
+        assert await client.error("login", name="house", password="password-1") == (
+            "name_reserved"
+        )
         assert server.store.db.execute(
             "SELECT COUNT(*) FROM tokens WHERE name = 'house'"
         ).fetchone() == (0,)

@@ -105,7 +105,8 @@ async def test_guest_names_are_the_doors_and_guests_play_friendly_tables_only(tm
         anyone = await Client.connect(server)
         for name in ("guest", "guest-abc"):
             assert (
-                await anyone.error("register", name=name, password="password-1") == "name_reserved"
+                await anyone.error("register", name=name, password="password-1")
+                == "name_reserved"
             )
             assert (
                 await anyone.error("door_ticket", secret=SECRET, name=name, register=True)
