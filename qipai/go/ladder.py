@@ -61,11 +61,13 @@ class Rung:
 
 # The measured table, weakest first (see MEASURED_BY): Elo against GNU Go level 10.
 RUNGS: tuple[Rung, ...] = (
-    Rung("simple", 13, -497),
-    Rung("mcts:300", 11, -328),
-    Rung("gnugo:1", 10, -195),
-    Rung("mcts:2000", 10, -163),
-    Rung("gnugo:5", 9, -104),
+    Rung("simple@5", 21, -1254),
+    Rung("simple", 19, -1063),
+    Rung("mcts:300", 14, -642),
+    Rung("gnugo:1@3", 14, -632),
+    Rung("mcts:2000", 12, -369),
+    Rung("gnugo:1", 12, -354),
+    Rung("gnugo:5", 10, -163),
     Rung("gnugo:10", 8, 0),
 )
 
