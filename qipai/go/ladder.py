@@ -21,10 +21,15 @@ from qipai.go.mcts import MctsBot
 
 MEASURED_BY = (
     "python bench/go_ladder.py --pairs simple,mcts:300 --load bench/data/go_ladder_2026-12-02.jsonl"
-    "  (9x9, komi 3.5 stones; the games were played with --save by: --games 6 --seed 7 --pairs"
-    " simple,mcts:300 mcts:300,gnugo:1 gnugo:1,gnugo:5 gnugo:5,gnugo:10 / --games 6 --seed 7"
-    " --pairs mcts:300,mcts:2000 mcts:2000,simple / --games 10 --seed 301 (and 501) --pairs mcts:2000,gnugo:1 / --games 8"
-    " --seed 1001 --pairs gnugo:1,gnugo:5 gnugo:5,gnugo:10)"
+    " bench/data/go_ladder_handicap_2026-12-02.jsonl bench/data/go_ladder_simple_2026-12-02.jsonl"
+    "  (9x9, komi 3.5 stones, 0 with stones; the games were played with --save by: --games 6"
+    " --seed 7 --pairs simple,mcts:300 mcts:300,gnugo:1 gnugo:1,gnugo:5 gnugo:5,gnugo:10 /"
+    " --games 6 --seed 7 --pairs mcts:300,mcts:2000 mcts:2000,simple / --games 10 --seed 301"
+    " (and 501) --pairs mcts:2000,gnugo:1 / --games 8 --seed 1001 --pairs gnugo:1,gnugo:5"
+    " gnugo:5,gnugo:10 / --games 40 --seed 11 --pairs simple@2,simple simple@3,simple"
+    " simple@4,simple simple@5,simple / --games 20 --seed 21 --pairs gnugo:1@2,simple"
+    " gnugo:1@3,simple gnugo:1@5,simple gnugo:1@3,gnugo:1 / --games 2 --seed 2001, 2101, ..."
+    " 5801 --pairs mcts:2000,simple)"
 )
 
 
@@ -61,11 +66,11 @@ class Rung:
 
 # The measured table, weakest first (see MEASURED_BY): Elo against GNU Go level 10.
 RUNGS: tuple[Rung, ...] = (
-    Rung("simple@5", 21, -1254),
-    Rung("simple", 19, -1063),
-    Rung("mcts:300", 14, -642),
-    Rung("gnugo:1@3", 14, -632),
-    Rung("mcts:2000", 12, -369),
+    Rung("simple@5", 21, -1264),
+    Rung("simple", 19, -1073),
+    Rung("mcts:300", 14, -643),
+    Rung("gnugo:1@3", 14, -635),
+    Rung("mcts:2000", 12, -367),
     Rung("gnugo:1", 12, -354),
     Rung("gnugo:5", 10, -163),
     Rung("gnugo:10", 8, 0),
