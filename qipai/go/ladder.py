@@ -28,8 +28,8 @@ MEASURED_BY = (
     " (and 501) --pairs mcts:2000,gnugo:1 / --games 8 --seed 1001 --pairs gnugo:1,gnugo:5"
     " gnugo:5,gnugo:10 / --games 40 --seed 11 --pairs simple@2,simple simple@3,simple"
     " simple@4,simple simple@5,simple / --games 20 --seed 21 --pairs gnugo:1@2,simple"
-    " gnugo:1@3,simple gnugo:1@5,simple gnugo:1@3,gnugo:1 / --games 2 --seed 2001, 2101, ..."
-    " 5801 --pairs mcts:2000,simple)"
+    " gnugo:1@3,simple gnugo:1@5,simple gnugo:1@3,gnugo:1 / --games 2 --seed 2001, 2101 .. 2801"
+    " and 5001, 5101 .. 5801 --pairs mcts:2000,simple)"
 )
 
 
