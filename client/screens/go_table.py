@@ -164,8 +164,8 @@ class GoTableScreen(TableScreen):
         """Redraw for a new view; the footer only when the keys on offer change, since
         redrawing it costs more bytes than the move itself."""
         self.view = view
-        if not self.is_mounted:
-            return  # compose draws self.view
+        if not self.is_mounted or not self.query(GoBoard):
+            return  # compose and on_mount draw self.view (a bot moving first can come before)
         board = self.query_one(GoBoard)
         board.show_cursor = not view.is_spectator
         if self.estimating and not (view.phase == "play" and may_estimate(view)):
