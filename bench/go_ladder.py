@@ -7,6 +7,10 @@ each side's seconds per move (process CPU time for the built-in bots, so the fig
 playout cost rather than the box's load; wall time beside it), then an Elo per rung from all the
 pairings and the rank derived from it.
 
+A rung ``X@K`` is X giving K handicap stones (GO-10's points, komi 0): it plays White in every
+game and its opponent takes the stones, so its Elo is the even-game strength that scores half
+against X so.  ``X@K`` against X itself measures what K stones are worth against X.
+
 The only figure assumed is the anchor: GNU Go 3.8 at level 10 is taken as about 8 kyu (its
 long-standing KGS rank), and one kyu as 100 Elo (the EGF's step in the kyu range); every other
 rank is measured against it.  A long run may be split: ``--pairs`` plays chosen pairings,
@@ -46,13 +50,13 @@ ELO_PER_KYU = 100.0
 class Player:
     """One side of a game: ``move`` returns a vertex ("D4", "pass", "resign")."""
 
-    def __init__(self, rung: str, seed: int, gnugo: str | None) -> None:
+    def __init__(self, rung: str, seed: int, gnugo: str | None, game: Game) -> None:
         self.rung = rung
         self.cpu = 0.0
         self.wall = 0.0
         self.moves = 0
         self.engine = None
-        kind, _, arg = rung.partition(":")
+        kind, _, arg = rung.partition("@")[0].partition(":")
         if kind == "simple":
             self.bot = SimpleBot(random.Random(seed))
         elif kind == "mcts":
@@ -61,8 +65,11 @@ class Player:
             argv = [gnugo, "--mode", "gtp", "--chinese-rules", "--level", arg, "--seed", str(seed)]
             self.engine = GtpEngine(argv)
             self.engine.send(f"boardsize {SIZE}")
-            self.engine.send("komi 7")
+            self.engine.send(f"komi {2 * game.komi:g}")
             self.engine.send("clear_board")
+            if game.handicap:
+                stones = " ".join(format_point(p, SIZE) for p in game.setup[Color.BLACK])
+                self.engine.send(f"set_free_handicap {stones}")
         else:
             raise SystemExit(f"unknown rung {rung!r}")
 
@@ -87,8 +94,13 @@ class Player:
             self.engine.close()
 
 
-def play_game(black: Player, white: Player) -> Color | None:
-    game = Game(SIZE)
+def handicap_of(rung: str) -> int:
+    """The stones a ``X@K`` rung gives its opponent (0 for an even rung)."""
+    _, _, stones = rung.partition("@")
+    return int(stones) if stones else 0
+
+
+def play_game(game: Game, black: Player, white: Player) -> Color | None:
     players = {Color.BLACK: black, Color.WHITE: white}
     while game.phase == "play" and len(game.moves) < MAX_PLIES:
         color = game.to_move
@@ -121,15 +133,21 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
 def match(a: str, b: str, games: int, seed: int, gnugo: str | None, verbose: bool) -> dict:
     wins = 0.0
     sides = {a: [0.0, 0.0, 0], b: [0.0, 0.0, 0]}
+    stones = handicap_of(a) or handicap_of(b)
+    if handicap_of(a) and handicap_of(b):
+        raise SystemExit(f"{a} and {b} both give stones: one side takes them")
     for g in range(games):
-        pa, pb = Player(a, seed + 2 * g, gnugo), Player(b, seed + 2 * g + 1, gnugo)
-        black, white = (pa, pb) if g % 2 == 0 else (pb, pa)
+        # A rung that gives stones plays White every game; an even pairing alternates.
+        a_black = not handicap_of(a) if stones else g % 2 == 0
+        game = Game(SIZE, komi=0.0 if stones else 3.5, handicap=stones)
+        pa, pb = Player(a, seed + 2 * g, gnugo, game), Player(b, seed + 2 * g + 1, gnugo, game)
+        black, white = (pa, pb) if a_black else (pb, pa)
         try:
-            winner = play_game(black, white)
+            winner = play_game(game, black, white)
         finally:
             pa.close()
             pb.close()
-        a_color = Color.BLACK if g % 2 == 0 else Color.WHITE
+        a_color = Color.BLACK if a_black else Color.WHITE
         wins += 0.5 if winner is None else float(winner is a_color)
         if verbose:
             who = "nobody" if winner is None else a if winner is a_color else b
@@ -162,7 +180,11 @@ def elos(results: list[dict], rungs: list[str]) -> dict[str, float]:
     """Maximum-likelihood Elo (Bradley-Terry by gradient steps), a draw-free prior of one win
     and one loss against each opponent so a clean sweep stays finite."""
     rating = dict.fromkeys(rungs, 0.0)
-    for _ in range(2000):
+    played = dict.fromkeys(rungs, 0)
+    for r in results:
+        played[r["a"]] += r["games"] + 2
+        played[r["b"]] += r["games"] + 2
+    for _ in range(5000):
         grad = dict.fromkeys(rungs, 0.0)
         for r in results:
             a, b = r["a"], r["b"]
@@ -171,8 +193,9 @@ def elos(results: list[dict], rungs: list[str]) -> dict[str, float]:
             games = r["games"] + 2
             grad[a] += wins - games * expected
             grad[b] -= wins - games * expected
+        # A step per rung scaled by its own games, so a rarely met rung converges too.
         for k in rungs:
-            rating[k] += 4 * grad[k] / max(1, sum(r["games"] for r in results))
+            rating[k] += 300 * grad[k] / max(1, played[k])
     return rating
 
 

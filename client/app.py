@@ -29,6 +29,7 @@ from client.screens.hall_away import HallAwayScreen
 from client.screens.login import LoginScreen
 from client.screens.result import ResultScreen
 from client.screens.start import StartScreen
+from qipai.go.ladder import rung
 
 if TYPE_CHECKING:
     from client.go_view import GoView
@@ -225,6 +226,9 @@ class QipaiApp(OrderedFocusApp):
         options.update({"bot": bot} if bot else {"hotseat": True})
         if bot and self.launch.rung:
             options["bot_level"] = self.launch.rung
+            stones = rung(self.launch.rung).handicap
+            if stones:  # the rung's own game: the bot White, the player taking its stones
+                options.update(bot="white", handicap=stones, komi=0.0)
         self.run_worker(self._play_local("go", options, engine), group="hall", exclusive=True)
 
     def play_local_mahjong(self, room: str, bots: int) -> None:
@@ -300,7 +304,7 @@ class QipaiApp(OrderedFocusApp):
         from client.screens.go_table import GoTableScreen
 
         existing = self.table_screen(table)
-        view = GoView.from_wire(view_wire, time.monotonic())
+        view = GoView.from_wire(view_wire, time.monotonic(), Strings(ui_language(self)))
         if existing is not None:
             existing.show_view(view)
             return existing

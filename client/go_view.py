@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.coords import parse_point
+from client.i18n import Strings
 from qipai.go.clock import TimeLeft
 from qipai.go.ladder import RUNGS
 
@@ -135,8 +136,12 @@ class GoView:
         return action in self.legal
 
     @classmethod
-    def from_wire(cls, view: dict[str, Any], received_at: float) -> GoView:
-        """Read the hall's Go view (docs/protocol.md section 6)."""
+    def from_wire(
+        cls, view: dict[str, Any], received_at: float, strings: Strings | None = None
+    ) -> GoView:
+        """Read the hall's Go view (docs/protocol.md section 6); the seat labels are in the
+        language of ``strings`` (English without)."""
+        strings = strings or Strings()
         game = view["game"]
         you = view.get("you") or {}
         size = int(game["size"])
@@ -169,7 +174,7 @@ class GoView:
             confirmed=frozenset(game.get("confirmed") or ()),
             undo_request=game.get("undo_request"),
             result=game.get("result"),
-            players={c: _seat_label(seats.get(c)) for c in COLOURS},
+            players={c: _seat_label(seats.get(c), strings) for c in COLOURS},
             spectators=int(view.get("spectators", 0)),
             seats=frozenset(s for s in you.get("seats") or () if s in COLOURS),
             legal=frozenset(you.get("legal") or ()),
@@ -187,21 +192,23 @@ def _points(names: list[str] | None, size: int) -> frozenset[tuple[int, int]]:
     return frozenset(parse_point(name, size) for name in names or ())
 
 
-def _seat_label(seat: dict[str, Any] | None) -> str:
+def _seat_label(seat: dict[str, Any] | None, strings: Strings) -> str:
     if not seat:
-        return "(free)"
+        return strings("seat_free")
     name = str(seat.get("name", "?"))
     if seat.get("bot"):
         level = seat.get("bot_level")
-        return f"{name} (bot, {_rank_of(level)})" if level else f"{name} (bot)"
-    return name if seat.get("online", True) else f"{name} (away)"
+        if not level:
+            return strings("seat_bot", name=name)
+        return strings("seat_bot_rank", name=name, rank=rank_of(level, strings))
+    return name if seat.get("online", True) else strings("seat_away", name=name)
 
 
-def _rank_of(level: str) -> str:
+def rank_of(level: str, strings: Strings | None = None) -> str:
     """A ladder rung's measured rank, or its name for a rung this client does not know."""
     for rung in RUNGS:
         if rung.name == level:
-            return f"about {rung.kyu} kyu"
+            return (strings or Strings())("rank_about", kyu=rung.kyu)
     return level
 
 

@@ -16,6 +16,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from client.hall_errors import ui_language
+from client.i18n import Strings
+
 Result = TypeVar("Result")
 
 
@@ -33,7 +36,7 @@ class ChoiceForm(ModalScreen[Result | None], Generic[Result]):
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
             yield Static(id="options", markup=False)
-            yield Static("enter create   esc cancel", markup=False)
+            yield Static(Strings(ui_language(self.app))("form_hint"), markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

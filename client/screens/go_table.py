@@ -153,7 +153,7 @@ class GoTableScreen(TableScreen):
     def show_wire_view(self, wire: Any) -> None:
         """A view the client cannot read is reported and the board stays as it was."""
         try:
-            view = GoView.from_wire(wire, time.monotonic())
+            view = GoView.from_wire(wire, time.monotonic(), Strings(ui_language(self.app)))
         except (KeyError, TypeError, ValueError) as error:
             self.log.warning(f"unreadable view: {error!r}")
             self.say(explain(HallError("bad_view", ""), ui_language(self.app)))
@@ -164,8 +164,8 @@ class GoTableScreen(TableScreen):
         """Redraw for a new view; the footer only when the keys on offer change, since
         redrawing it costs more bytes than the move itself."""
         self.view = view
-        if not self.is_mounted:
-            return  # compose draws self.view
+        if not self.is_mounted or not self.query(GoBoard):
+            return  # compose and on_mount draw self.view (a bot moving first can come before)
         board = self.query_one(GoBoard)
         board.show_cursor = not view.is_spectator
         if self.estimating and not (view.phase == "play" and may_estimate(view)):

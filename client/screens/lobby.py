@@ -31,6 +31,7 @@ from client.screens.mahjong_new_table import lobby_cells as mahjong_cells
 from client.screens.new_table import NewTableScreen
 from client.screens.profile import ProfileScreen
 from client.screens.size_guard import SizeGuard
+from qipai.go.ladder import RUNGS
 from qipai.platform.rooms import RoomTier
 from qipai.protocol.names import is_guest
 
@@ -85,7 +86,7 @@ def table_cells(summary: dict[str, Any], strings: Strings | None = None) -> tupl
     options = summary.get("options") or {}
     size = options.get("size", "?")
     seats = summary.get("seats") or {}
-    names = tuple(f"{seat} {seats.get(seat) or '(free)'}" for seat in SEATS)
+    names = tuple(f"{seat} {_go_seat(seats.get(seat), seat, options, strings)}" for seat in SEATS)
     game = f"{size}x{size}"
     if is_ranked_go(summary):  # always 19x19 (GO-03): the mark takes the size's place
         game = (strings or Strings())("lobby_ranked", size=size)
@@ -96,6 +97,16 @@ def table_cells(summary: dict[str, Any], strings: Strings | None = None) -> tupl
         *names,
         phase_label(summary),
     )
+
+
+def _go_seat(name: str | None, seat: str, options: dict[str, Any], strings: Strings | None) -> str:
+    """A Go seat's occupant; the bot's seat says its rung's measured rank (``qipai-bot·19k``)."""
+    if not name:
+        return "(free)"
+    rung = next((r for r in RUNGS if r.name == options.get("bot_level")), None)
+    if options.get("bot") != seat or rung is None:
+        return name
+    return (strings or Strings())("lobby_bot_rank", name=name, kyu=rung.kyu)
 
 
 def phase_label(summary: dict[str, Any]) -> str:

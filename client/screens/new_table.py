@@ -5,7 +5,8 @@ core lets open one (``may_create_ranked``).
 
 The opponent field offers the ladder of :mod:`qipai.go.ladder`, weakest first, each rung with
 the rank the ladder bench measured for it; "the hall's bot" is whatever the hall seats by
-default (GNU Go when installed)."""
+default (GNU Go when installed). A rung that gives stones sets the handicap line to its stones
+(the table it was measured at). Every word is in the UI language (client/i18n.py)."""
 
 from __future__ import annotations
 
@@ -15,32 +16,40 @@ from textual.binding import Binding
 
 from client.hall_errors import ui_language
 from client.i18n import Strings
+from client.screens.binding_words import speak_bindings
 from client.screens.choice_form import ChoiceForm
 from qipai.go.ladder import RUNGS, Rung
 from qipai.go.options import may_create_ranked, ranked_table
 
 SIZES = (9, 13, 19)
-CLOCKS: tuple[tuple[str, dict[str, int] | None], ...] = (
-    ("no clock", None),
-    ("5 min + 3x30 s", {"main": 300, "periods": 3, "period": 30}),
-    ("10 min + 3x30 s", {"main": 600, "periods": 3, "period": 30}),
-    ("20 min + 3x30 s", {"main": 1200, "periods": 3, "period": 30}),
-    ("byo-yomi only 5x30 s", {"main": 0, "periods": 5, "period": 30}),
+CLOCKS: tuple[tuple[str, dict[str, int] | None], ...] = (  # (its words' key, its wire form)
+    ("go_clock_none", None),
+    ("go_clock_5", {"main": 300, "periods": 3, "period": 30}),
+    ("go_clock_10", {"main": 600, "periods": 3, "period": 30}),
+    ("go_clock_20", {"main": 1200, "periods": 3, "period": 30}),
+    ("go_clock_byoyomi", {"main": 0, "periods": 5, "period": 30}),
 )
 KOMI = (3.5, 0.0, 3.75)
 HANDICAPS = (0, 2, 3, 4, 5, 6, 7, 8, 9)
 OPPONENTS: tuple[str | Rung, ...] = ("a person", "the hall's bot", *RUNGS, "hot-seat")
+OPPONENT_WORDS = {
+    "a person": "go_opponent_person",
+    "the hall's bot": "go_opponent_hall_bot",
+    "hot-seat": "go_opponent_hotseat",
+}
 
 
-def rung_label(rung: Rung) -> str:
-    """How a rung reads to a player: who plays and the measured rank."""
+def rung_label(rung: Rung, strings: Strings | None = None) -> str:
+    """How a rung reads to a player: the measured rank, who plays, and the stones it gives."""
+    strings = strings or Strings()
     if rung.engine == "gnugo":
-        who = f"GNU Go level {rung.strength}"
+        who = strings("rung_gnugo", n=rung.strength)
     elif rung.strength:
-        who = f"search bot {rung.strength}"
+        who = strings("rung_search", n=rung.strength)
     else:
-        who = "simple bot"
-    return f"about {rung.kyu} kyu, {who}"
+        who = strings("rung_simple")
+    label = strings("rung_label", kyu=rung.kyu, who=who)
+    return strings("rung_takes", label=label, n=rung.handicap) if rung.handicap else label
 
 
 class NewTableScreen(ChoiceForm[dict[str, Any]]):
@@ -70,6 +79,14 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
         if local:  # nobody else can sit at a local hall's table
             self.pick("opponent", "hot-seat")
 
+    def on_mount(self) -> None:
+        speak_bindings(self, self.strings)
+        super().on_mount()
+
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def cycled(self, name: str) -> None:
         if name == "ranked":
             if not self.ranked_offered:
@@ -79,8 +96,23 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
             return
         if name == "handicap":
             self.pick("komi", 0.0 if self.value("handicap") else 3.5)
+            if _stones(self.value("opponent")):  # that rung is measured at its own handicap
+                self.pick("opponent", _even(self.value("opponent")))
+        if name == "opponent":
+            self._follow_the_rung(self.value("opponent"))
         if self.value("ranked"):  # another choice moved off the ranked table: a friendly one
             self.pick("ranked", False)
+
+    def _follow_the_rung(self, opponent: str | Rung) -> None:
+        """A rung that gives stones sets the table's handicap (and komi 0, GO-10); leaving it
+        for an even opponent puts the even game back."""
+        stones = _stones(opponent)
+        if stones:
+            self.pick("handicap", stones)
+            self.pick("komi", 0.0)
+        elif _stones(OPPONENTS[self.picked["opponent"] - 1]):  # the one cycled away from
+            self.pick("handicap", 0)
+            self.pick("komi", 3.5)
 
     def _show_ranked(self) -> None:
         """The other lines show the ranked table's values, so what is created is what is read."""
@@ -108,6 +140,8 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
         opponent = self.value("opponent")
         if isinstance(opponent, Rung):
             options.update(bot="white", bot_level=opponent.name)
+            if opponent.handicap:  # the rung's own game (the form already shows it)
+                options.update(handicap=opponent.handicap, komi=0.0)
         elif opponent == "the hall's bot":
             options["bot"] = "white"
         elif opponent == "hot-seat":
@@ -115,23 +149,35 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
         return options
 
     def lines(self) -> list[str]:
+        strings = self.strings
         size = self.value("size")
+        handicap = self.value("handicap")
+        stones = strings("go_handicap_stones", n=handicap) if handicap else None
         return [
-            "New Go table",
-            f"1  board     {size}x{size}",
-            f"2  clock     {self.value('clock')[0]}",
-            f"3  komi      {self.value('komi'):g} stones",
-            f"4  handicap  {self.value('handicap') or 'none'}",
-            f"5  opponent  {_opponent(self.value('opponent'))}",
+            strings("go_new_title"),
+            "1  " + strings("go_new_board", size=size),
+            "2  " + strings("go_new_clock", clock=strings(self.value("clock")[0])),
+            "3  " + strings("go_new_komi", komi=f"{self.value('komi'):g}"),
+            "4  " + strings("go_new_handicap", handicap=stones or strings("go_handicap_none")),
+            "5  " + strings("go_new_opponent", opponent=_opponent(self.value("opponent"), strings)),
             f"6  {self._ranked_line()}",
         ]
 
     def _ranked_line(self) -> str:
-        strings = Strings(ui_language(self.app))
+        strings = self.strings
         if not self.ranked_offered:
             return strings("new_ranked_local" if self.local else "new_ranked_guest")
         return strings("new_ranked_on" if self.value("ranked") else "new_ranked_off")
 
 
-def _opponent(value: str | Rung) -> str:
-    return rung_label(value) if isinstance(value, Rung) else value
+def _opponent(value: str | Rung, strings: Strings) -> str:
+    return rung_label(value, strings) if isinstance(value, Rung) else strings(OPPONENT_WORDS[value])
+
+
+def _stones(opponent: str | Rung) -> int:
+    return opponent.handicap if isinstance(opponent, Rung) else 0
+
+
+def _even(opponent: Rung) -> str | Rung:
+    """The even rung played by the same bot, or the hall's bot when the ladder has none."""
+    return next((r for r in RUNGS if r.name == opponent.bot), "the hall's bot")

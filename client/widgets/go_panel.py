@@ -168,9 +168,11 @@ class GoPanel(CellLines):
         self.view = view
         for colour in COLOURS:
             turn = ">" if view.phase == "play" and view.to_move == colour else " "
-            you = " (you)" if colour in view.seats and len(view.seats) == 1 else ""
+            mine = colour in view.seats and len(view.seats) == 1
+            you = self.strings("go_you") if mine else ""
             player = view.players.get(colour, "-")
-            self._texts[f"{colour}-name"] = f"{turn}{GLYPH[colour]} {NAME[colour]} {player}{you}"
+            name = self.strings(f"go_{colour}")
+            self._texts[f"{colour}-name"] = f"{turn}{GLYPH[colour]} {name} {player}{you}"
         self._texts["status"] = status_text(view)
         names = ("count-black", "count-white", "count-parts", "count-verdict", "count-legend")
         for name, text in zip(names, count_lines(view, self.strings), strict=True):

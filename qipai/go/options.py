@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from qipai.go.errors import BadOptions
-from qipai.go.ladder import rung
+from qipai.go.ladder import Rung, rung
 
 BOT_SIDES = ("black", "white")
 """The side a bot may take, named as the wire names the seats."""
@@ -108,7 +108,6 @@ class GoOptions:
                 raise _bad("option 'bot_level' needs a bot at the table")
             if not isinstance(bot_level, str):
                 raise _bad("option 'bot_level' must be a rung name")
-            rung(bot_level)
         if hotseat and bot is not None:
             raise _bad("a table is either hot-seat or against a bot, not both")
         size = _int(wire, "size", 19, 9, 19)
@@ -125,6 +124,8 @@ class GoOptions:
             raise _bad(f"option 'komi' must be one of {GO_KOMI_PRESETS} (stones)")
         if handicap and komi != 0.0:
             raise _bad("handicap games have komi 0 (GO-10)")
+        if bot_level is not None:
+            _check_rung_table(rung(bot_level), bot, handicap)
         clock = GoClock.from_wire(wire.get("clock"))
         if not friendly:
             if hotseat or bot is not None:
@@ -145,3 +146,13 @@ class GoOptions:
             "bot": self.bot,
             "bot_level": self.bot_level,
         }
+
+
+def _check_rung_table(chosen: Rung, bot: str, handicap: int) -> None:
+    """A rung that gives stones is measured with the bot as White and the player taking them:
+    the table must be that game, or the rung's rank would not be what the player meets."""
+    if chosen.handicap and (bot != "white" or handicap != chosen.handicap):
+        raise _bad(
+            f"option 'bot_level' {chosen.name} gives {chosen.handicap} stones: "
+            f"the bot plays white and the table's handicap is {chosen.handicap}"
+        )

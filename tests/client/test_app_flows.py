@@ -198,6 +198,17 @@ async def test_local_game_against_the_bot_gets_an_answer_to_each_move():
 
 
 @pytest.mark.asyncio
+async def test_a_local_game_against_a_rung_that_gives_stones_is_its_handicap_game():
+    app = QipaiApp(Launch("local", size=9, bot="black", rung="simple@5"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: table_of(app) is not None, "the local table")
+        screen = table_of(app)
+        assert screen.view.seats == {"black"} and screen.view.handicap == 5
+        assert screen.view.komi == 0
+        await app.close_hall()
+
+
+@pytest.mark.asyncio
 async def test_a_local_game_against_a_rung_of_the_ladder_shows_its_rank():
     app = QipaiApp(Launch("local", size=9, bot="white", rung="mcts:300"))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
-from client.screens.lobby import LobbyScreen, standing_label
+from client.go_view import GoView
+from client.i18n import Strings
+from client.screens.lobby import LobbyScreen, standing_label, table_cells
 from client.screens.mahjong_new_table import MahjongNewTableScreen
-from client.screens.new_table import NewTableScreen, rung_label
-from qipai.go.ladder import rung
-from tests.client.fakes import FakeHall
+from client.screens.new_table import OPPONENTS, NewTableScreen, rung_label
+from qipai.go.ladder import RUNGS, rung
+from tests.client.fakes import FakeHall, go_view_wire
 
 TABLES = [
     {
@@ -293,14 +297,94 @@ async def test_the_new_go_table_form_offers_the_ladder_with_its_measured_ranks()
         await pilot.press("5")  # the hall's bot (GNU Go where installed)
         await pilot.pause()
         assert "5  opponent  the hall's bot" in shown(app, "#options")
-        await pilot.press("5", "5")  # the simple bot, then the search bot at 300 playouts
-        await pilot.pause()
         search = rung("mcts:300")
+        for _ in range(OPPONENTS.index(search) - 1):  # up the ladder to the search bot at 300
+            await pilot.press("5")
+        await pilot.pause()
         assert f"5  opponent  {rung_label(search)}" in shown(app, "#options")
         assert rung_label(search) == f"about {search.kyu} kyu, search bot 300"
         await pilot.press("enter")
         await pilot.pause()
     assert chosen[0]["bot"] == "white" and chosen[0]["bot_level"] == "mcts:300"
+
+
+@pytest.mark.asyncio
+async def test_a_rung_that_gives_stones_sets_the_handicap_and_leaving_it_the_even_game():
+    giver = next(r for r in RUNGS if r.handicap)
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        chosen: list = []
+        app.push_screen(NewTableScreen(), chosen.append)
+        await pilot.pause()
+        for _ in range(OPPONENTS.index(giver)):
+            await pilot.press("5")
+        await pilot.pause()
+        text = shown(app, "#options")
+        assert f"5  opponent  {rung_label(giver)}" in text
+        assert f"you take {giver.handicap} stones" in text
+        assert f"4  handicap  {giver.handicap}" in text and "3  komi      0 stones" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        app.push_screen(NewTableScreen(), chosen.append)
+        await pilot.pause()
+        for _ in range(OPPONENTS.index(giver) + 1):  # one past it: an even opponent again
+            await pilot.press("5")
+        await pilot.pause()
+        assert "4  handicap  none" in shown(app, "#options")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert chosen[0]["bot_level"] == giver.name and chosen[0]["bot"] == "white"
+    assert (chosen[0]["handicap"], chosen[0]["komi"]) == (giver.handicap, 0.0)
+    assert (chosen[1]["handicap"], chosen[1]["komi"]) == (0, 3.5)
+
+
+@pytest.mark.asyncio
+async def test_the_new_go_table_form_speaks_chinese_with_no_english_left(monkeypatch):
+    monkeypatch.setenv("QIPAI_LANG", "zh")
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewTableScreen(), lambda chosen: None)
+        await pilot.pause()
+        seen = []
+        for _ in OPPONENTS:  # every opponent, the ladder's rungs among them
+            seen.append(shown(app, "#options"))
+            await pilot.press("5")
+            await pilot.pause()
+        for key in "1234":  # every other line's next value too
+            await pilot.press(key)
+            await pilot.pause()
+            seen.append(shown(app, "#options"))
+        seen.append(str(app.screen.query_one("#form").query(Static).last().render()))
+        bindings = app.screen._bindings.key_to_bindings.values()
+        footer = [b.description for keyed in bindings for b in keyed if b.show]
+    text = "\n".join(seen + footer)
+    assert "新建围棋桌" in text and "约19级，简单电脑" in text and "对手      真人对手" in text
+    assert "GNU Go 第1档" in text and "你受5子" in text
+    # GNU Go is a name, esc a key: nothing else in Latin letters
+    assert re.findall("[A-Za-z]+", text.replace("GNU Go", "").replace("esc", "")) == []
+
+
+def test_a_bot_seat_says_it_is_a_bot_and_its_rank_in_both_languages():
+    wire = go_view_wire(
+        seats={
+            "black": {"name": "ann", "online": True, "bot": False},
+            "white": {"name": "qipai-bot", "online": True, "bot": True, "bot_level": "simple"},
+        }
+    )
+    kyu = rung("simple").kyu
+    assert GoView.from_wire(wire, 0.0).players["white"] == f"qipai-bot (bot, about {kyu} kyu)"
+    chinese = GoView.from_wire(wire, 0.0, Strings("zh")).players
+    assert chinese == {"black": "ann", "white": f"qipai-bot（电脑，约{kyu}级）"}
+    summary = {
+        "table": 3,
+        "room": "go",
+        "seats": {"black": "ann", "white": "qipai-bot"},
+        "options": {"size": 9, "bot": "white", "bot_level": "simple"},
+        "phase": "play",
+    }
+    assert table_cells(summary)[4] == f"white qipai-bot·{kyu}k"
+    assert table_cells(summary, Strings("zh"))[4] == f"white qipai-bot·{kyu}级"
+    assert table_cells(summary)[3] == "black ann"
 
 
 def title(app: App) -> str:

@@ -27,6 +27,13 @@ def test_a_rung_says_what_plays_it():
     assert (rung("mcts:2000").engine, rung("mcts:2000").strength) == ("builtin", 2000)
     assert (rung("gnugo:5").engine, rung("gnugo:5").strength) == ("gnugo", 5)
     assert all(r.engine == "builtin" for r in BUILTIN_RUNGS)
+    assert (rung("simple").handicap, rung("simple").bot) == (0, "simple")
+
+
+def test_a_rung_that_gives_stones_is_played_by_its_bot():
+    giver = rung("gnugo:1@3")
+    assert (giver.bot, giver.handicap, giver.engine, giver.strength) == ("gnugo:1", 3, "gnugo", 1)
+    assert isinstance(builtin_bot("simple@5", random.Random(1)), SimpleBot)
 
 
 def test_built_in_rungs_make_their_bots_and_others_are_refused():

@@ -66,6 +66,9 @@ def test_ranked_tables_get_the_ranked_clock():
         {"bot": "white", "bot_level": "mcts:12345"},
         {"bot": "white", "bot_level": 3},
         {"friendly": False, "bot": "white", "bot_level": "gnugo:1"},
+        {"size": 9, "bot": "white", "bot_level": "simple@5"},  # the rung's stones are not set
+        {"size": 9, "bot": "white", "bot_level": "simple@5", "handicap": 3},
+        {"size": 9, "bot": "black", "bot_level": "simple@5", "handicap": 5},
     ],
 )
 def test_out_of_rule_options_are_refused(wire):
@@ -96,3 +99,9 @@ def test_the_ranked_table_is_the_rules_books_one_and_survives_the_wire():
     assert table.clock == GoClock(**RANKED_CLOCK)
     assert table.bot is None and not table.hotseat
     assert GoOptions.from_wire(table.to_wire()) == table
+
+
+def test_a_rung_that_gives_stones_is_its_own_handicap_game():
+    wire = {"size": 9, "bot": "white", "bot_level": "simple@5", "handicap": 5}
+    options = GoOptions.from_wire(wire)
+    assert (options.handicap, options.komi, options.bot) == (5, 0.0, "white")

@@ -5,6 +5,7 @@ import json
 import sqlite3
 
 import pytest
+import trio
 
 from qipai.platform.go_ranks import GoStanding, parse_rank
 from server import economy
@@ -168,3 +169,49 @@ def test_friendly_and_invalid_games_move_no_standing(store):
     store.add_go_game(finished(2, "black", valid=False))
     assert economy.standing(store.db, "ann").window == ()
     assert store.game(1) is not None and store.game(2) is not None
+
+
+@pytest.mark.trio
+async def test_a_game_against_a_bot_is_stored_and_moves_no_standing(tmp_path):
+    # A bot never plays a ranked table (GoOptions refuses it), so a whole game against the
+    # ladder's bot, won by the person, leaves both the standings and the ranked log alone.
+    async with running_hall(tmp_path) as server:
+        ann = await player(server, "ann", "5k")
+        options = {"size": 9, "bot": "white", "bot_level": "simple@5", "handicap": 5}
+        created = await ann.ok("create_table", room="go", options=options)
+        table, view = created["table"], created["view"]
+        white = view["seats"]["white"]
+        assert (white["bot"], white["bot_level"]) == (True, "simple@5")
+        assert view["game"]["handicap"] == 5 and view["game"]["komi"] == 0
+        lobby = await ann.ok("lobby")
+        row = next(t for t in lobby["tables"] if t["table"] == table)
+        assert row["seats"]["white"] == white["name"] and row["options"]["bot_level"] == "simple@5"
+        free = [f"{c}{r}" for r in range(1, 10) for c in "ABCDEFGHJ"]
+        for _ in range(12):  # the bot (White, first after the stones) and Black take turns
+            view = await _black_to_move(ann, table)
+            forbidden = set(view["you"].get("forbidden") or ())
+            empty = [p for p in free if _at(view["game"], p) == "." and p not in forbidden]
+            await ann.ok("act", table=table, action="play", point=empty[0])
+        await ann.ok("act", table=table, action="resign")
+        await ann.event("over", table)
+        await server.hall.flush()
+        assert (await ann.ok("profile"))["go"] == {"rank": "5k", "window": []}
+        assert server.store.db.execute("SELECT COUNT(*) FROM ranked_go").fetchone()[0] == 0
+        assert server.store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+
+
+async def _black_to_move(client: Client, table: int) -> dict:
+    """The view once the bot has answered: Black to move."""
+    with trio.fail_after(10):
+        while True:
+            view = (await client.ok("snapshot", table=table))["view"]
+            if view["game"]["to_move"] == "black":
+                return view
+            await trio.sleep(0.01)
+
+
+def _at(game: dict, point: str) -> str:
+    """The board's character at a point such as "C3" (row 1 is the last line of the board)."""
+    column = "ABCDEFGHJ".index(point[0])
+    rows = game["board"]
+    return rows[len(rows) - int(point[1:])][column]
