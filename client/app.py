@@ -29,7 +29,6 @@ from client.screens.hall_away import HallAwayScreen
 from client.screens.login import LoginScreen
 from client.screens.result import ResultScreen
 from client.screens.start import StartScreen
-from qipai.go.ladder import rung
 
 if TYPE_CHECKING:
     from client.go_view import GoView
@@ -225,6 +224,8 @@ class QipaiApp(OrderedFocusApp):
         options: dict[str, Any] = {"size": size}
         options.update({"bot": bot} if bot else {"hotseat": True})
         if bot and self.launch.rung:
+            from qipai.go.ladder import rung  # here: the start screen loads no game's rules
+
             options["bot_level"] = self.launch.rung
             stones = rung(self.launch.rung).handicap
             if stones:  # the rung's own game: the bot White, the player taking its stones

@@ -14,6 +14,7 @@ from qipai.go.board import BLACK, WHITE
 from qipai.go.life import groups_of, loses_its_eye
 from qipai.go.status import judge
 from tests.go.diagrams import game_from_diagram
+from tests.go.test_estimator import HIDDEN_EYE
 
 
 def names(game, indices) -> set[str]:
@@ -70,17 +71,7 @@ def test_a_chain_that_joins_at_a_shared_liberty_does_not_lose_the_race_alone():
 # Fresh 9x9 seed 50030 (test_estimator's HIDDEN_EYE): Black's centre has one eye, E6, and 11
 # liberties summed over its chains, but D5-D6-E5 has only E6, E4 and F5. White moving first
 # takes the centre, H8 and J3 (play-out); GNU Go lifts them and keeps the bottom group.
-SEED_50030 = """
-    9 O O . . . X . O .
-    8 X O O . O O O X .
-    7 X X O O X . . . .
-    6 X X O X . X X X .
-    5 X O O X X . O O X
-    4 X X X O . O . . .
-    3 X . X O O . O . X
-    2 . X O O O . O . .
-    1 . X X O O . . . .
-"""
+SEED_50030 = HIDDEN_EYE
 
 
 def group_at(diagram: str, vertex: str, color: int, size: int = 9):
