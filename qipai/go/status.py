@@ -7,6 +7,12 @@ when a weak neighbour wins the liberty race against it even if it moves first; w
 of a race can capture, both are in seki; when whoever moves first wins, the group is unsettled
 (the playouts decide). Dead groups are lifted one at a time, weakest first, and the board is
 judged again, because a dead stone inside an eye hides that eye.
+
+Two readings keep the counts honest. A group that captures its weak neighbours lives only if
+it has two eyes once the capture is played, its stones on their liberties: what is left is
+the captured stones' own shape, often a nakade. And a seki on the counts stands only where
+the groups have left no room: an empty point of their area that touches neither is still to
+be played, so the playouts judge them.
 """
 
 from __future__ import annotations
@@ -147,7 +153,10 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
         elif (
             len(read) == len(rivals)
             and all(escapes for _, (_, escapes) in read)
-            and (_still_weak(group, rivals, colors, size))
+            and (  # two eyes both with the captured stones lifted and with the capture played
+                _still_weak(group, rivals, colors, size)
+                or _still_weak(group, rivals, colors, size, filling=True)
+            )
         ):
             hopeless.append(group)
         elif killers:
@@ -160,9 +169,21 @@ def _verdicts(weak: list[Group], colors: list[int], size: int, nbrs):
             open_space.append(group)
         elif any(breaks_seki(group, rival, colors, size) for rival in rivals):
             unsettled.append(group)  # a chain of it falls to a shared liberty filled
+        elif not any(escapes for _, (_, escapes) in read) and _unfilled(group, rivals, nbrs):
+            open_space.append(group)  # neither captures on the counts, but room is left
         else:
             seki.append(group)
     return hopeless, doomed, seki, unsettled, open_space, races
+
+
+def _unfilled(group: Group, rivals: list[Group], nbrs) -> bool:
+    """Empty points in the group's area that are neither its eye nor a liberty of it or of a
+    rival: room left to play in, so the liberty counts are no seki yet."""
+    stones = set(group.stones).union(*(rival.stones for rival in rivals))
+    return any(
+        p not in stones and p not in group.eye_points and not any(n in stones for n in nbrs[p])
+        for p in group.area
+    )
 
 
 def _outcome(group: Group, rival: Group, colors: list[int], size: int):
@@ -189,9 +210,18 @@ def _eye_race(group: Group, rival: Group, colors: list[int], size: int) -> bool:
     return loses_its_eye(group, rival, colors, size) or loses_its_eye(rival, group, colors, size)
 
 
-def _still_weak(group: Group, captured, colors: list[int], size: int) -> bool:
+def _still_weak(
+    group: Group, captured, colors: list[int], size: int, *, filling: bool = False
+) -> bool:
+    """Whether the group still has fewer than two eyes once the ``captured`` groups are gone.
+    ``filling``: it first plays every liberty of theirs, as a capture needs, so what is left
+    of its eye space is the shape the captured stones held (often a nakade) rather than
+    their stones and liberties together."""
     trial = list(colors)
     for rival in captured:
+        if filling:
+            for p in rival.liberties:
+                trial[p] = group.color
         for p in rival.stones:
             trial[p] = EMPTY
     anchor = group.stones[0]

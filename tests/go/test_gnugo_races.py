@@ -1,10 +1,12 @@
 """Final positions of GNU Go self-play games where a liberty race or a loose group decides the
 dead list, each checked by playing it out with GNU Go 3.8 (``--level 10 --capture-all-dead
---chinese-rules``) once with each colour moving first.
+--chinese-rules``) once with each colour moving first, and where that play-out only passes, by
+GNU Go's own owl reading (``owl_defend`` of the group with its owner to move).
 
 Two are guards: a race read on the weakest chains instead of the summed liberties (a fix
-tried for 50030, commit 83e2249) breaks both. Five the estimator once got wrong; two are where
-GNU Go's dead list differs and the estimator is right (70005) or follows GO-04 f (71001).
+tried for 50030, commit 83e2249) breaks both. Seven the estimator once got wrong; three are
+where GNU Go's dead list differs and the estimator is right (70005, 80006) or follows GO-04 f
+(71001).
 """
 
 from __future__ import annotations
@@ -269,3 +271,74 @@ def test_an_eye_space_holding_the_last_liberty_of_a_chain_the_opponent_touches_i
     assert black.eyes == 0
     _, alive = group_at(EXPOSED_EYE.replace("6 O O", "6 . O"), "B1", BLACK)
     assert alive.eyes == 2  # with A6 empty, A5 keeps a liberty outside
+
+
+# The fifth fresh set (bench/data/gnugo_selfplay_fresh5.jsonl). 9x9 seed 80002: Black's left
+# stones are four chains (D6 in atari at D7, B9, the A8-B5 chain, B3) with no eye, and White's
+# 21 stones around them have none either by shape, so the race counts (10 liberties against 12,
+# four shared) read a seki of 29 stones. But empty points such as A4, C4 and D9 touch neither
+# side: room left to play in, where no seki stands. GNU Go's owl reading: Black cannot live even
+# moving first (owl_defend 0; White attacks at A4); its dead list lifts all eight.
+SEED_80002 = """
+    9 . X . . . . O O X
+    8 X O O . O O O X X
+    7 X X . . . O X . X
+    6 . X O X O X X X .
+    5 . X . O O O X . .
+    4 . . . . . O O X .
+    3 . X . O O X X . .
+    2 . O O O X . . . .
+    1 . . O X X . X . .
+"""
+
+
+def test_liberty_counts_with_room_left_between_the_groups_are_no_seki():
+    game = game_from_diagram(SEED_80002, komi=0)
+    assert not names(game, judge(list(game._board.colors), 9).seki)
+    assert proposed_dead(SEED_80002) == {"B9", "A8", "A7", "B7", "B6", "B5", "D6", "B3"}
+
+
+# 9x9 seed 80007: White's A8, A9, B8 have two liberties (A7, B9) and Black's A5-C8 wins the
+# race against them, so the static reading lifted them, and the six points A7-A9, B8, B9, C9
+# then gave Black two eyes. But Black captures only by playing A7 and B9 itself, and what is
+# left is the bent three A8, A9, B8 (White plays A8) and C9, a false eye (White E9 ataris D9).
+# GNU Go's owl reading: Black cannot live even moving first (owl_defend 0; White attacks at
+# A4); after Black A7, White A4 and Black B9 take the corner and White A8 kills the rest. Its
+# dead list lifts Black's seven stones and B1, B2, and keeps the White corner.
+SEED_80007 = """
+    9 O . . X . . . . .
+    8 O O X O . . . O O
+    7 . X X O O . . O X
+    6 X X O O O O O X X
+    5 X O . O O X X . X
+    4 . O . O O O X . .
+    3 O O . . O X X . .
+    2 O X O O X . . . .
+    1 . X O X X . X X .
+"""
+
+
+def test_a_group_whose_capture_leaves_a_bent_three_dies_and_the_captured_stones_live():
+    assert proposed_dead(SEED_80007) == {
+        "D9", "C8", "B7", "C7", "A6", "B6", "A5", "B2", "B1",
+    }  # fmt: skip
+
+
+# 9x9 seed 80006, GNU Go is wrong: its dead list keeps White's lone F9 and G8 in Black's
+# upper side, but its own dragon_status calls them dead (owl_defend 0) and its play-out at
+# level 10 takes them whoever moves first; the estimator lifts them.
+SEED_80006 = """
+    9 . . . . . O . . .
+    8 . . . X . . O . .
+    7 . . . . . . . . .
+    6 . X . X . . X . .
+    5 X . X . X . . . .
+    4 O X X X O X . X .
+    3 O O O O O O X . X
+    2 . . . . . O X X O
+    1 . . . . . O O O O
+"""
+
+
+def test_the_lone_white_stones_of_seed_80006_are_dead_though_gnugo_lists_them_alive():
+    assert proposed_dead(SEED_80006) == {"F9", "G8"}
