@@ -1,7 +1,8 @@
 """The dead-stone estimator against GNU Go on GNU Go's own self-play games, and its speed.
 
 Reads the games ``bench/gnugo_games.py`` generated (moves, GNU Go's ``final_status_list dead``),
-replays each, and compares our proposal with GNU Go's dead list, game by game.
+replays each, and compares our proposal with GNU Go's dead list, game by game; prints the
+agreement per set and per board size.
 Then times the estimator (the proposal, and a full ownership map with playouts) per board size,
 beside GNU Go's own ``final_status_list dead`` on the same positions when gnugo is installed.
 
@@ -30,32 +31,53 @@ DEFAULT_GAMES = Path(__file__).resolve().parent / "data" / "gnugo_selfplay.jsonl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=Path, nargs="+", default=[DEFAULT_GAMES])
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=5, help="timing rounds (0: agreement only)")
     args = parser.parse_args()
-    records = [json.loads(line) for path in args.games for line in path.read_text().splitlines()]
-    agree: dict[int, list[int]] = {}
+    sets = [
+        (path.name, json.loads(line))
+        for path in args.games
+        for line in path.read_text().splitlines()
+    ]
+    records = [record for _, record in sets]
+    agree: dict[tuple[str, int], list[int]] = {}  # (set, size) -> [same, total]
     positions: dict[int, list[Game]] = {}
     print("disagreements (ours vs GNU Go):")
-    for record in records:
+    for name, record in sets:
         game = selfplay_game(record)
         size = record["size"]
         positions.setdefault(size, []).append(game)
         theirs = {parse_point(p, size) for p in record["dead"]}
         ours = set(game.suggest_dead())
-        agree.setdefault(size, [0, 0])
-        agree[size][1] += 1
+        tally = agree.setdefault((name, size), [0, 0])
+        tally[1] += 1
         if ours == theirs:
-            agree[size][0] += 1
+            tally[0] += 1
             continue
         only_ours = sorted(format_point(p, size) for p in ours - theirs)
         only_theirs = sorted(format_point(p, size) for p in theirs - ours)
         print(
-            f"  {size}x{size} seed {record['seed']}: only ours {only_ours}, only GNU Go's "
-            f"{only_theirs}"
+            f"  {name} {size}x{size} seed {record['seed']}: only ours {only_ours}, "
+            f"only GNU Go's {only_theirs}"
         )
-    print("\nagreement with GNU Go's final_status_list dead:")
-    for size, (same, total) in sorted(agree.items()):
-        print(f"  {size}x{size}: {same}/{total} games")
+    print("\nagreement with GNU Go's final_status_list dead (games):")
+    sizes = sorted({size for _, size in agree})
+    print(f"  {'set':<34}" + "".join(f"{f'{s}x{s}':>9}" for s in sizes) + f"{'all':>9}")
+    for name in dict.fromkeys(name for name, _ in agree):
+        cells = [agree.get((name, size)) for size in sizes]
+        same = sum(c[0] for c in cells if c)
+        total = sum(c[1] for c in cells if c)
+        row = "".join(f"{f'{c[0]}/{c[1]}' if c else '-':>9}" for c in cells)
+        print(f"  {name:<34}{row}{f'{same}/{total}':>9}")
+    if len(args.games) > 1:
+        totals = [
+            [sum(c[i] for (_, s), c in agree.items() if s == size) for i in (0, 1)]
+            for size in sizes
+        ]
+        row = "".join(f"{f'{same}/{total}':>9}" for same, total in totals)
+        same, total = (sum(c[i] for c in totals) for i in (0, 1))
+        print(f"  {'all':<34}{row}{f'{same}/{total}':>9}")
+    if not args.rounds:
+        return
     print("\ntime per final position (median of rounds):")
     print(f"  {'size':>5} {'proposal':>10} {'map':>10} {'playouts':>9} {'GNU Go':>10}")
     for size, games in sorted(positions.items()):
