@@ -316,15 +316,16 @@ class QipaiApp(OrderedFocusApp):
         return screen
 
     def _table_title(self, table: int, view: GoView) -> str:
-        where = "local" if self.local else self.address
-        kind = "hot-seat" if len(view.seats) == 2 else "spectator" if view.is_spectator else ""
-        rules = f"komi {view.komi:g}" if view.komi is not None else ""
+        strings = Strings(ui_language(self))
+        where = strings("gt_local") if self.local else self.address
+        kind = "gt_hotseat" if len(view.seats) == 2 else "gt_spectator" if view.is_spectator else ""
+        rules = strings("gt_rules_komi", komi=f"{view.komi:g}") if view.komi is not None else ""
         if view.handicap:
-            rules += f" handicap {view.handicap}"
+            rules += strings("gt_rules_handicap", n=view.handicap)
         parts = [
-            f"qipai  Go {view.size}x{view.size} {rules}".rstrip(),
-            f"table {table}",
-            kind,
+            strings("gt_title", size=view.size, rules=rules),
+            strings("gt_table", n=table),
+            strings(kind) if kind else "",
             where,
         ]
         return "  |  ".join(p for p in parts if p)

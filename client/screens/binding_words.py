@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from textual.screen import Screen
+from textual.dom import DOMNode
 
 from client.i18n import BINDING_WORDS_ZH, Strings
 
 
-def speak_bindings(screen: Screen, strings: Strings) -> None:
-    """Put the screen's binding words in 中文 when the UI speaks it (call it at mount)."""
+def speak_bindings(screen: DOMNode, strings: Strings) -> None:
+    """Put the binding words of a screen (or of a widget whose keys show in its footer) in 中文
+    when the UI speaks it (call it at mount)."""
     if not strings.chinese:
         return
     for key, bindings in screen._bindings.key_to_bindings.items():

@@ -24,6 +24,7 @@ from client.go_view import GoView
 from client.hall_errors import explain, ui_language
 from client.i18n import Strings
 from client.screens.bet_window import SIDE_NAMES, BetWindow
+from client.screens.binding_words import speak_bindings
 from client.screens.review import ReviewScreen
 from client.screens.size_guard import SMALLEST
 from client.screens.table_screen import Hall, TableScreen
@@ -99,13 +100,19 @@ class GoTableScreen(TableScreen):
         with Horizontal(id="table"):
             yield GoBoard(self.view, show_cursor=not self.view.is_spectator, id="board")
             with Vertical(id="side"):
-                yield GoPanel(self.view, Strings(ui_language(self.app)), id="panel")
+                yield GoPanel(self.view, self.strings, id="panel")
                 yield BetsPanel(self.view, self.account, id="bets")
         yield Static("", id="message", markup=False)
-        yield Input(placeholder="table chat: enter sends, esc returns to the board", id="chat")
+        yield Input(placeholder=self.strings("gt_chat"), id="chat")
         yield Footer()
 
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def on_mount(self) -> None:
+        speak_bindings(self, self.strings)
+        speak_bindings(self.query_one(GoBoard), self.strings)
         self.query_one(GoBoard).show(self.board_view())
         self.query_one(GoPanel).show(self.view, time.monotonic())
         self.query_one(GoBoard).focus()
@@ -135,13 +142,13 @@ class GoTableScreen(TableScreen):
         if gap:
             self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
         if message.get("kind") == "over":
-            self.say("Game over - q leaves the table")
+            self.say(self.strings("gt_over"))
         elif self.view.phase == "ending":
-            self.say("The game has ended - storing the result...")
+            self.say(self.strings("gt_storing"))
 
     def on_bet_result(self, message: dict[str, Any]) -> None:
         """The hall's word on this bettor's bets (000:L65); the app pops it up as well."""
-        self.say(f"Your bets: {message.get('text', '')}")
+        self.say(self.strings("gt_your_bets", text=message.get("text", "")))
 
     @property
     def watching(self) -> bool:
@@ -238,8 +245,10 @@ class GoTableScreen(TableScreen):
         if reply is None:
             return
         bet = reply.get("bet") or {}
-        side = SIDE_NAMES.get(bet.get("side"), "?")
-        self.say(f"Bet {bet.get('amount', 0):,} on {side}; you hold {reply.get('balance', 0):,}")
+        side = bet.get("side")
+        side_name = SIDE_NAMES.get(side, "?")  # the window's own words (X Black 黑方)
+        amount, balance = f"{bet.get('amount', 0):,}", f"{reply.get('balance', 0):,}"
+        self.say(self.strings("gt_bet_placed", amount=amount, side=side_name, balance=balance))
 
     def board_view(self) -> GoView:
         """The view, with the estimate's map over it while it is shown and computed for it."""
@@ -281,7 +290,7 @@ class GoTableScreen(TableScreen):
             self.say(explain(error, ui_language(self.app)))
             return
         except (KeyError, SgfError) as error:
-            reason = error.message if isinstance(error, SgfError) else "no SGF in the reply"
+            reason = error.message if isinstance(error, SgfError) else strings("gt_no_sgf")
             self.say(strings("review_unreadable", reason=reason))
             return
         self.app.push_screen(ReviewScreen(replay, estimate=may_estimate(self.view)))
@@ -322,9 +331,9 @@ class GoTableScreen(TableScreen):
 
     def on_go_board_typing(self, event: GoBoard.Typing) -> None:
         if event.error:
-            self.say("Not a point on this board (type e.g. D4)")
+            self.say(self.strings("gt_bad_point"))
         elif event.text is not None:
-            self.say(f"Point: {event.text}_   (enter plays, esc cancels)")
+            self.say(self.strings("gt_typing", text=event.text))
         else:
             self.say("")
 
@@ -354,12 +363,12 @@ class GoTableScreen(TableScreen):
             self.say(explain(error, ui_language(self.app)))
 
     def action_resign(self) -> None:
-        if self._second_press("resign", "Press R again to resign"):
+        if self._second_press("resign", self.strings("gt_resign_again")):
             self.action_act("resign")
 
     def action_leave(self) -> None:
         playing = not self.view.is_spectator and self.view.phase != "over"
-        if playing and not self._second_press("leave", "Leaving resigns the game: q again"):
+        if playing and not self._second_press("leave", self.strings("gt_leave_again")):
             return
         self.run_worker(self._leave(), group="leave", exclusive=True)
 

@@ -13,7 +13,6 @@ from client.i18n import Strings
 from client.widgets.cell_lines import Cell, CellLines, text_cells
 
 GLYPH = {BLACK: "X", WHITE: "O"}
-NAME = {BLACK: "Black", WHITE: "White"}
 
 
 def format_clock(clock: ClockView | None, now: float) -> str:
@@ -34,40 +33,49 @@ def _mmss(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def status_text(view: GoView) -> str:
+def status_text(view: GoView, strings: Strings) -> str:
     if view.phase == "over":
-        return f"Result: {result_text(view)}"
+        return strings("gt_result", text=result_text(view, strings))
     if view.phase == "waiting":
-        return "Waiting for an opponent"
+        return strings("gt_waiting")
     if view.phase == "ending":
-        return "Game over: storing the result"
+        return strings("gt_ending")
     if view.phase == "scoring":
         count = view.count or {}
-        return f"Count X {count.get(BLACK, 0):g} O {count.get(WHITE, 0):g}"
-    turn = f"{NAME[view.to_move]} to play" if view.to_move in NAME else ""
-    return f"Move {view.move_number}  {turn}"
+        return strings(
+            "gt_count", black=f"{count.get(BLACK, 0):g}", white=f"{count.get(WHITE, 0):g}"
+        )
+    turn = strings("gt_to_play", colour=colour_name(view.to_move, strings))
+    return strings("gt_move", n=view.move_number, turn=turn if view.to_move in COLOURS else "")
 
 
-def result_text(view: GoView) -> str:
+def colour_name(colour: str | None, strings: Strings) -> str:
+    """Black / White, 黑 / 白; anything else the hall may send is shown as it came."""
+    return strings(f"go_{colour}") if colour in COLOURS else str(colour)
+
+
+def result_text(view: GoView, strings: Strings) -> str:
     result = view.result or {}
-    reason = {"resign": " (resigned)", "time": " (on time)"}.get(result.get("reason"), "")
+    reasons = {"resign": "gt_resigned", "time": "gt_on_time"}
+    reason = strings(reasons[result["reason"]]) if result.get("reason") in reasons else ""
     return f"{result.get('text', '?')}{reason}"
 
 
-def last_move_text(view: GoView) -> str:
+def last_move_text(view: GoView, strings: Strings) -> str:
     last = view.last_move
     if isinstance(last, tuple):
-        return f"Last: {point_name(last[0], last[1], view.size)}"
-    return f"Last: {last}" if last else "Last: -"
+        move = point_name(last[0], last[1], view.size)
+    else:
+        move = strings("gt_pass") if last == "pass" else last or "-"
+    return strings("gt_last", move=move)
 
 
-def notice_text(view: GoView) -> str:
+def notice_text(view: GoView, strings: Strings) -> str:
     if view.undo_request:
-        asker = NAME.get(view.undo_request, view.undo_request)
-        return f"{asker} asks to undo"
+        return strings("gt_undo_asked", colour=colour_name(view.undo_request, strings))
     if view.phase == "scoring":
-        done = ", ".join(NAME[c] for c in COLOURS if c in view.confirmed)
-        return f"Confirmed: {done}" if done else "Mark dead groups"
+        done = ", ".join(colour_name(c, strings) for c in COLOURS if c in view.confirmed)
+        return strings("gt_confirmed", names=done) if done else strings("gt_mark_dead")
     return ""
 
 
@@ -99,23 +107,23 @@ def count_lines(view: GoView, strings: Strings) -> list[str]:
     return [*lines, strings("go_parts"), verdict, strings("go_legend")]
 
 
-def key_hints(view: GoView) -> list[str]:
+def key_hints(view: GoView, strings: Strings) -> list[str]:
     """The keys of this phase. They follow the phase, not the turn, so the hints (and the bytes
     sent to the terminal) stay put from move to move; a key pressed out of turn gets the hall's
     `not_your_turn`."""
     if view.is_spectator:
-        return ["q leave (watching)"]
+        return [strings("gt_hint_watching")]
     if view.phase not in ("play", "scoring"):
-        return ["q leave"]
-    hints = ["arrows/hjkl move"]
+        return [strings("gt_hint_leave")]
+    hints = ["gt_hint_move"]
     if view.phase == "scoring":
-        hints += ["enter toggle dead", "c confirm  m resume"]
+        hints += ["gt_hint_dead", "gt_hint_confirm"]
     else:
-        hints += ["enter play  : type pt", "p pass  u undo"]
+        hints += ["gt_hint_play", "gt_hint_pass"]
     if view.may("undo_accept"):
-        hints.append("y accept  n decline undo")
-    hints.append("R resign  q leave")
-    return hints
+        hints.append("gt_hint_undo")
+    hints.append("gt_hint_resign")
+    return [strings(hint) for hint in hints]
 
 
 PANEL_LINES = (
@@ -173,14 +181,15 @@ class GoPanel(CellLines):
             player = view.players.get(colour, "-")
             name = self.strings(f"go_{colour}")
             self._texts[f"{colour}-name"] = f"{turn}{GLYPH[colour]} {name} {player}{you}"
-        self._texts["status"] = status_text(view)
+        self._texts["status"] = status_text(view, self.strings)
         names = ("count-black", "count-white", "count-parts", "count-verdict", "count-legend")
         for name, text in zip(names, count_lines(view, self.strings), strict=True):
             self._texts[name] = text
-        self._texts["last"] = last_move_text(view)
-        self._texts["notice"] = notice_text(view)
-        self._texts["spectators"] = f"Watching: {view.spectators}" if view.spectators else ""
-        self._texts["hints"] = "\n".join(key_hints(view))
+        self._texts["last"] = last_move_text(view, self.strings)
+        self._texts["notice"] = notice_text(view, self.strings)
+        spectators = self.strings("gt_watching", n=view.spectators) if view.spectators else ""
+        self._texts["spectators"] = spectators
+        self._texts["hints"] = "\n".join(key_hints(view, self.strings))
         self.tick(now)
 
     def tick(self, now: float) -> None:
@@ -188,7 +197,7 @@ class GoPanel(CellLines):
         for colour in COLOURS:
             clock = format_clock(self.view.clocks.get(colour), now)
             captured = self.view.captures.get(colour, 0)
-            self._texts[f"{colour}-clock"] = f"   {clock:<15} cap {captured}"
+            self._texts[f"{colour}-clock"] = f"   {clock:<15} {self.strings('gt_cap', n=captured)}"
         self.redraw()
 
     def text_of(self, line: str) -> str:
@@ -198,7 +207,8 @@ class GoPanel(CellLines):
         lines: list[list[Cell]] = []
         for name in PANEL_LINES:
             if name == "hints":
-                lines += [text_cells(f" {hint}", "go-panel--hint") for hint in key_hints(self.view)]
+                hints = self._texts[name].splitlines()
+                lines += [text_cells(f" {hint}", "go-panel--hint") for hint in hints]
             elif name.startswith(("count-", "estimate")) and not self._texts[name]:
                 continue  # the count's lines take room only while there is a count to add up
             else:

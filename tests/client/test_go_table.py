@@ -9,6 +9,7 @@ from textual.app import App
 from textual.widgets import Static
 
 from client.go_view import GoView
+from client.launch import Launch
 from client.screens.go_table import GoTableScreen
 from client.widgets.go_board import GoBoard
 from client.widgets.go_panel import GoPanel
@@ -16,17 +17,19 @@ from tests.client.fakes import FakeHall, go_view_wire
 
 
 class TableApp(App):
-    def __init__(self, hall: FakeHall, view: GoView) -> None:
+    def __init__(self, hall: FakeHall, view: GoView, language: str = "en") -> None:
         super().__init__()
         self.hall = hall
         self.view = view
+        self.launch = Launch(language=language)
 
     def on_mount(self) -> None:
         self.push_screen(GoTableScreen(self.hall, 3, self.view))
 
 
-def table_app(hall: FakeHall | None = None, **fields) -> TableApp:
-    return TableApp(hall or FakeHall(), GoView.from_wire(go_view_wire(**fields), time.monotonic()))
+def table_app(hall: FakeHall | None = None, language: str = "en", **fields) -> TableApp:
+    view = GoView.from_wire(go_view_wire(**fields), time.monotonic())
+    return TableApp(hall or FakeHall(), view, language)
 
 
 def message_line(app: App) -> str:
@@ -296,3 +299,37 @@ async def test_a_typed_point_and_a_chat_line_survive_arriving_in_one_burst():
         {"type": "act", "table": 3, "action": "play", "point": "D4"},
         {"type": "chat", "text": "ok", "table": 3},
     ]
+
+
+@pytest.mark.asyncio
+async def test_the_table_speaks_chinese_in_its_panel_footer_and_messages():
+    """In 中文 no English is left at the table: the panel's facts and key hints, the footer's
+    words and the messages of the keys (the board's coordinates stay Latin, as on real boards)."""
+    app = table_app(language="zh", last_move="pass", move_number=4, spectators=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(GoPanel)
+        text = "\n".join(panel.text_lines())
+        for words in (
+            "第 4 手  黑方下",
+            "上一手：停一手",
+            "提子 0",
+            "观战：2人",
+            "回车 落子",
+            "R 认输",
+        ):
+            assert words in text
+        footer = {
+            b.binding.description for b in app.screen.active_bindings.values() if b.binding.show
+        }
+        assert {"落子", "停一手", "悔棋", "认输", "离桌"} <= footer
+        await pilot.press("colon", "z", "9", "enter")
+        await pilot.pause()
+        assert message_line(app) == "棋盘上没有这个点（例如输入 D4）"
+        await pilot.press("R")
+        await pilot.pause()
+        assert message_line(app) == "再按一次 R 认输"
+    names = set(app.view.players.values())  # key letters and the players' names may be Latin
+    words = text.replace("hjkl", "").split()
+    leftover = [w for w in words if w.isascii() and w.isalpha() and len(w) > 1 and w not in names]
+    assert leftover == [], leftover
