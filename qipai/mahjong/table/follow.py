@@ -23,6 +23,9 @@ HIDDEN = -1
 """A concealed tile the receiver may not see: only how many there are is shown."""
 
 _HIDDEN_KONG = MeldKind.KONG_CONCEALED.value
+_MOVED = Action(HIDDEN, ActionType.PASS)
+"""Counted in ``actions`` for every other event: the default ``win_judgement_key`` (how many
+actions the hand has seen) then changes whenever the table did, as the machine's does."""
 
 
 class Wired(dict):
@@ -125,8 +128,9 @@ class HandReplica(HandMachine):
             handler = getattr(self, f"_on_{event.get('type')}", None)
             if handler is not None:
                 handler(event)
+            if event.get("type") != "discarded":
+                self.actions.append(_MOVED)
         self.moved = True
-        self._hints.clear()  # a hint reads the table too (Guobiao's 和绝张): judged anew
 
     def _take(self, seat: int, tiles: list[int]) -> None:
         """Tiles leave a concealed hand: ours by id, another seat's as placeholders."""
