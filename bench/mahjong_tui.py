@@ -130,7 +130,9 @@ def cpu_per_update(hands: int) -> None:
                 seen = len(hand.events)
                 shown, public = public, hand.public_state()
                 whole = hand.phase in (Phase.DECLARE_VOID, Phase.ENDED) or shown != public
-                data = dict(zip(("full", "incremental"), pushes(hand, 0, events, whole)))
+                data = dict(
+                    zip(("full", "incremental"), pushes(hand, 0, events, whole), strict=True)
+                )
                 views = {}
                 for mode in ("full", "incremental"):
                     sizes[mode] += len(data[mode])
