@@ -292,7 +292,8 @@ class MahjongViews(Table):
         after them (what a simple client draws). A player who asked for ``incremental``
         events gets instead only what changes beyond the events: the seats, the public game
         part (``history`` only when a hand was added to it), its table actions and the legal
-        actions of its shown seat. Building a seat's full hand view is most of an event's
+        actions of its shown seat, and its whole ``hand`` only where the events cannot tell
+        it (``_events_untold``). Building a seat's full hand view is most of an event's
         cost; such a client follows the hand from the events and asks for a ``snapshot`` (the
         full view) when it joins or sees a gap.
         """
@@ -371,8 +372,8 @@ class MahjongViews(Table):
         public = hand.public_state()
         changed = public != self.public_shown
         self.public_shown = public
-        ended = hand.phase in (Phase.DECLARE_VOID, Phase.ENDED) or not self.core.in_hand()
-        return changed or ended or kind in ("deal", "escaped")
+        secret_or_over = hand.phase in (Phase.DECLARE_VOID, Phase.ENDED) or not self.core.in_hand()
+        return changed or secret_or_over or kind in ("deal", "escaped")
 
     def _legal_wire(self, seat: int | None) -> list[dict[str, Any]]:
         """What ``hand.legal_actions`` of the full view would hold for ``seat``."""
