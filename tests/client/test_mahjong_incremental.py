@@ -36,6 +36,7 @@ class Checked:
         self.views: dict[str, dict] = {}
         self.compared = {name: 0 for name in PLAYERS}
         self.carried_hand = 0
+        self.public_changes: list[dict] = []  # mid-hand whole hands: the ruleset's facts moved
         self.drop = dict(drop or {})
         deliver = table.deliver
 
@@ -52,6 +53,9 @@ class Checked:
             return
         if is_incremental(message):
             self.carried_hand += "hand" in message
+            hand = message.get("hand")
+            if hand and message["kind"] != "deal" and hand["phase"] in ("turn", "claim", "rob"):
+                self.public_changes.append(hand["table"])
             assert "view" not in message
             if self.drop.get(name) == message["seq"]:
                 return  # lost on the way: the next event shows the gap
@@ -132,3 +136,12 @@ async def test_a_gap_waits_for_a_snapshot_and_is_followed_across(tmp_path, autoj
     checked = await play(tmp_path, "sichuan", hands=1, drop={"ann": 20})
     assert checked.compared["ann"] > 40
     assert checked.followed["ann"].seq == checked.table.seq
+
+
+@pytest.mark.trio
+async def test_a_baicheng_treasure_that_changes_mid_hand_comes_whole(tmp_path, autojump_clock):
+    """The events do not tell the bottom indicator: the hall sends the whole hand then."""
+    checked = await play(tmp_path, "baicheng", hands=5)
+    assert checked.public_changes, "no treasure changed in these hands"
+    assert all(len(public["treasure_indicators"]) == 2 for public in checked.public_changes)
+    assert min(checked.compared.values()) > 300
