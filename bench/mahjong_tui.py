@@ -1,8 +1,9 @@
 """What the mahjong table costs the client: CPU per update, and bytes per turn in a real terminal.
 
-1. In process: bots play whole hands of each ruleset; for every action, seat 0's view is read
-   from the wire (`view_from_wire`), the hint is computed and the whole table rendered to text
-   at 80 columns, as the screen does on every push. Prints the mean and p99 per update.
+1. In process: bots play whole hands of each ruleset; for every action, seat 0's push is
+   decoded, full and incremental (followed by `FollowedTable`, asserted to give the same
+   view), its view read, the hint computed and the whole table rendered to text at 80
+   columns, as the screen does on every push. Prints the mean and p99 per update of each.
 2. In tmux (80x24, TERM=xterm-256color, skipped without tmux): `qipai local mahjong --ruleset
    sichuan --bots 3` is played for a while (d on our turn, x on a claim); `tmux pipe-pane`
    counts the bytes the client writes. Prints bytes per tile drawn from the wall (one turn of
@@ -10,7 +11,7 @@
    the table is in play (a poll interval counts when the table shows its wall and no deal or
    settlement at both ends), and what is left: the bytes between hands, per settlement.
 
-    python bench/mahjong_tui.py [--hands 20] [--seconds 40] [--no-tmux] [--dump FILE]
+    python bench/mahjong_tui.py [--hands 20] [--seconds 40] [--no-tmux] [--dump FILE] [--root DIR]
 
 Measured here (2 cores, load average about 2.5 from other runs), `--hands 20 --seconds 60`:
 read+hint+render per update 0.5-1.4 ms mean, p99 3-9 ms (Sichuan 1.41 / 4.72, Lengzi 0.77 /
@@ -43,6 +44,14 @@ change of the keys on offer (client/widgets/keys_line.py, one line of cells, abo
 turn instead of 290). What is left in play, per turn: the board about 650 bytes (the '>' turn
 marks, the concealed counts, the river tile, the wall and the last-discard line, each about
 26 bytes of colour escapes plus its cells), the prompt about 120, the footer about 120.
+
+Incremental events (issue 18; load average 10-20 from other runs, `--seconds 60`, each run
+beside the parent commit's client via `--root`): the table now follows the events
+(client/mahjong_follow.py) and draws the same views, so the terminal gets the same: in play
+759, 795, 790 bytes per turn (parent 843, 782, 771). Per update the push is about 315 bytes
+instead of 1,460-1,710; decoding and following it costs 0.5-0.8 ms against 0.2-0.4 ms for
+decoding a full view (the hint line is judged by the client's replica now), the whole update
+about the same, 8-10 ms at that load, render being most of it.
 """
 
 from __future__ import annotations
