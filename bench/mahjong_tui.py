@@ -1,8 +1,9 @@
 """What the mahjong table costs the client: CPU per update, and bytes per turn in a real terminal.
 
-1. In process: bots play whole hands of each ruleset; for every action, seat 0's view is read
-   from the wire (`view_from_wire`), the hint is computed and the whole table rendered to text
-   at 80 columns, as the screen does on every push. Prints the mean and p99 per update.
+1. In process: bots play whole hands of each ruleset; for every action, seat 0's push is
+   decoded, full and incremental (followed by `FollowedTable`, asserted to give the same
+   view), its view read, the hint computed and the whole table rendered to text at 80
+   columns, as the screen does on every push. Prints the mean and p99 per update of each.
 2. In tmux (80x24, TERM=xterm-256color, skipped without tmux): `qipai local mahjong --ruleset
    sichuan --bots 3` is played for a while (d on our turn, x on a claim); `tmux pipe-pane`
    counts the bytes the client writes. Prints bytes per tile drawn from the wall (one turn of
@@ -10,7 +11,7 @@
    the table is in play (a poll interval counts when the table shows its wall and no deal or
    settlement at both ends), and what is left: the bytes between hands, per settlement.
 
-    python bench/mahjong_tui.py [--hands 20] [--seconds 40] [--no-tmux] [--dump FILE]
+    python bench/mahjong_tui.py [--hands 20] [--seconds 40] [--no-tmux] [--dump FILE] [--root DIR]
 
 Measured here (2 cores, load average about 2.5 from other runs), `--hands 20 --seconds 60`:
 read+hint+render per update 0.5-1.4 ms mean, p99 3-9 ms (Sichuan 1.41 / 4.72, Lengzi 0.77 /
@@ -43,6 +44,14 @@ change of the keys on offer (client/widgets/keys_line.py, one line of cells, abo
 turn instead of 290). What is left in play, per turn: the board about 650 bytes (the '>' turn
 marks, the concealed counts, the river tile, the wall and the last-discard line, each about
 26 bytes of colour escapes plus its cells), the prompt about 120, the footer about 120.
+
+Incremental events (issue 18; load average 10-20 from other runs, `--seconds 60`, each run
+beside the parent commit's client via `--root`): the table now follows the events
+(client/mahjong_follow.py) and draws the same views, so the terminal gets the same: in play
+759, 795, 790 bytes per turn (parent 843, 782, 771). Per update the push is about 315 bytes
+instead of 1,460-1,710; decoding and following it costs 0.5-0.8 ms against 0.2-0.4 ms for
+decoding a full view (the hint line is judged by the client's replica now), the whole update
+about the same, 8-10 ms at that load, render being most of it.
 """
 
 from __future__ import annotations
@@ -62,7 +71,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import msgpack  # noqa: E402
+
 from client.i18n import Strings  # noqa: E402
+from client.mahjong_follow import FollowedTable  # noqa: E402
 from client.mahjong_hints import hint  # noqa: E402
 from client.mahjong_view import HandLog, view_from_wire  # noqa: E402
 from client.widgets.mahjong_board import MahjongBoard  # noqa: E402
@@ -70,59 +82,97 @@ from client.widgets.tiles import TileStyle  # noqa: E402
 from qipai.mahjong.bots import choose_action  # noqa: E402
 from qipai.mahjong.rulesets import get_ruleset  # noqa: E402
 from qipai.mahjong.table.machine import HandMachine  # noqa: E402
+from qipai.mahjong.table.state import Phase  # noqa: E402
 
-RULESETS = ("sichuan", "lengzi", "baicheng", "zhongyou")
+RULESETS = ("sichuan", "lengzi", "baicheng", "zhongyou", "guobiao")
+
+
+NAMES = {str(s): {"name": f"p{s}", "online": True, "bot": s != 0} for s in range(4)}
+GAME = {"phase": "playing", "hand_number": 1, "hands": 4, "scores": [0, 0, 0, 0], "history": []}
 
 
 def wire(hand: HandMachine, seat: int) -> dict:
-    names = {str(s): {"name": f"p{s}", "online": True, "bot": s != seat} for s in range(4)}
     return {
         "table": 1,
         "room": hand.ruleset.name,
         "seq": len(hand.actions),
         "options": {},
-        "seats": names,
+        "seats": NAMES,
         "you": {"seats": [str(seat)], "seat": str(seat), "legal": []},
-        "game": {"phase": "playing", "hand_number": 1, "hands": 4, "scores": [0, 0, 0, 0]},
+        "game": GAME,
         "hand": hand.view(seat),
     }
 
 
+def pushes(hand: HandMachine, seat: int, events: list[dict], whole: bool) -> tuple[bytes, bytes]:
+    """The push after an action as the hall sends it, with the full view and incremental
+    (the whole ``hand`` only where the hall adds it: ``whole``)."""
+    full = wire(hand, seat)
+    head = {"type": "event", "table": 1, "seq": full["seq"], "kind": "play", "events": events}
+    you = {**full["you"], "legal_actions": full["hand"]["legal_actions"]}
+    incremental = {**head, "seats": NAMES, "game": GAME, "you": you}
+    if whole:
+        incremental["hand"] = full["hand"]
+    return msgpack.packb({**head, "view": full}), msgpack.packb(incremental)
+
+
 def cpu_per_update(hands: int) -> None:
+    """Per update, as the screen takes a push: decode it, follow its events (the incremental
+    one through ``FollowedTable``), read the view, the hint line's unseen counts, render."""
     if not hands:
         return
     board = MahjongBoard(Strings("en"), TileStyle())
     for ruleset in RULESETS:
-        timings: list[float] = []
+        timings: dict[str, list[float]] = {"full": [], "incremental": []}
+        taking: dict[str, list[float]] = {"full": [], "incremental": []}  # decode (+follow)
+        sizes = {"full": 0, "incremental": 0}
         for seed in range(hands):
             hand = HandMachine(get_ruleset(ruleset, {}), seed, seed % 4)
-            log = HandLog()
-            seen = 0
+            logs = {"full": HandLog(), "incremental": HandLog()}
+            followed = FollowedTable()
+            followed.messages({"type": "snapshot", "view": wire(hand, 0)})
+            seen, public = len(hand.events), hand.public_state()
             while not hand.over:
                 seat = hand.to_act()[0]
                 hand.apply(choose_action(hand, seat))
-                message = wire(hand, 0)
-                started = time.perf_counter()
-                for event in hand.public_events(0)[seen:]:
-                    log.follow(event)
-                view = view_from_wire(message)
-                hint(view)
-                board.render_table(view, log, 0)
-                timings.append(time.perf_counter() - started)
+                events = hand.public_events(0)[seen:]
                 seen = len(hand.events)
-        timings.sort()
-        p99 = timings[int(len(timings) * 0.99)]
-        print(
-            f"{ruleset:9s} {len(timings):5d} updates: read+hint+render mean "
-            f"{statistics.mean(timings) * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms"
-        )
+                shown, public = public, hand.public_state()
+                whole = hand.phase in (Phase.DECLARE_VOID, Phase.ENDED) or shown != public
+                data = dict(
+                    zip(("full", "incremental"), pushes(hand, 0, events, whole), strict=True)
+                )
+                views = {}
+                for mode in ("full", "incremental"):
+                    sizes[mode] += len(data[mode])
+                    started = time.perf_counter()
+                    message = msgpack.unpackb(data[mode], strict_map_key=False)
+                    if mode == "incremental":
+                        (message,) = followed.messages(message)
+                    taking[mode].append(time.perf_counter() - started)
+                    for event in message["events"]:
+                        logs[mode].follow(event)
+                    view = views[mode] = view_from_wire(message["view"], now=0.0)
+                    hint(view)
+                    board.render_table(view, logs[mode], 0)
+                    timings[mode].append(time.perf_counter() - started)
+                assert views["full"] == views["incremental"]
+        for mode, spent in timings.items():
+            spent.sort()
+            p99 = spent[int(len(spent) * 0.99)]
+            print(
+                f"{ruleset:9s} {mode:11s} {len(spent):5d} updates, "
+                f"{sizes[mode] / len(spent):5.0f} B each: decode+follow+read+hint+render "
+                f"mean {statistics.mean(spent) * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms"
+                f" (decode+follow {statistics.mean(taking[mode]) * 1e3:.2f} ms)"
+            )
 
 
 BETWEEN_HANDS = ("Choose your void", "choose their void", "enter: next hand")
 """A deal (the new hand drawn whole, the void chosen) or a settlement screen: not a turn."""
 
 
-def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
+def tmux_bytes(seconds: float, dump: Path | None = None, root: Path = ROOT) -> None:
     tmux = shutil.which("tmux")
     if tmux is None:
         print("tmux not installed: bytes per turn not measured")
@@ -134,14 +184,14 @@ def tmux_bytes(seconds: float, dump: Path | None = None) -> None:
             "XDG_CONFIG_HOME": home / "config",
             "XDG_DATA_HOME": home / "data",
             "TERM": "xterm-256color",
-            "PYTHONPATH": ROOT,
+            "PYTHONPATH": root,
         }
         exports = " ".join(f"{k}={shlex.quote(str(v))}" for k, v in env.items())
         command = [sys.executable, "-m", "client.cli", "local", "mahjong", "--bots", "3"]
         command += ["--hands", "64"]
         go, output = home / "go", home / "out"
         shell = (
-            f"while [ ! -e {shlex.quote(str(go))} ]; do sleep 0.01; done; cd {shlex.quote(str(ROOT))}"
+            f"while [ ! -e {shlex.quote(str(go))} ]; do sleep 0.01; done; cd {shlex.quote(str(root))}"
             f" && env {exports} {shlex.join(command)}; sleep 600"
         )
 
@@ -219,10 +269,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=40.0, help="seconds of play in tmux")
     parser.add_argument("--no-tmux", action="store_true", help="skip the terminal part")
     parser.add_argument("--dump", type=Path, help="write what the client wrote in tmux here")
+    parser.add_argument(
+        "--root", type=Path, default=ROOT, help="run the client of this checkout (another commit)"
+    )
     options = parser.parse_args()
     cpu_per_update(options.hands)
     if not options.no_tmux:
-        tmux_bytes(options.seconds, options.dump)
+        tmux_bytes(options.seconds, options.dump, options.root.resolve())
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@ with 14 tiles which discards leave you ready.
 
 The hall judges all of it (the seat's own view carries ``waits``, ``ready_discards`` and
 ``shanten``, ruleset-exact, and ``cannot_win`` when a hand ready by shape can never win:
-docs/protocol.md); this module only adds the unseen copies, counted
+docs/protocol.md; with incremental events the table's replica of the hand judges it by the
+hall's own code, qipai/mahjong/table/follow.py); this module only adds the unseen copies, counted
 from what the seat sees.
 """
 

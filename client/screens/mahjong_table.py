@@ -37,6 +37,7 @@ from client.mahjong_view import HandLog, MahjongView, ViewError, view_from_wire,
 from client.screens.mahjong_claim_window import ClaimSeat, MahjongClaimWindowScreen
 from client.screens.mahjong_cover import MahjongCoverScreen
 from client.screens.mahjong_history import HISTORY_KEY_WORDS, MahjongHistoryScreen
+from client.screens.mahjong_incremental import FollowsEvents
 from client.screens.mahjong_reference import MahjongReferenceScreen, reference_text
 from client.screens.mahjong_settlement import MahjongSettlementScreen
 from client.screens.mahjong_xiapao import ChineseXiapaoScreen, MahjongXiapaoScreen
@@ -129,7 +130,7 @@ def needs_choice(view: MahjongView) -> bool:
     return any(action.get("type") != "pass" for action in view.legal)
 
 
-class MahjongTableScreen(TableScreen):
+class MahjongTableScreen(FollowsEvents, TableScreen):
     DEFAULT_CSS = """
     MahjongTableScreen { layout: vertical; }
     MahjongTableScreen #title { height: 1; background: $panel; padding: 0 1; }
@@ -192,10 +193,16 @@ class MahjongTableScreen(TableScreen):
         self.set_interval(1.0, self._tick)
         self._maybe_settle(self.view)
         self._take_automatic()
+        self.start_following()
 
     # What the hall tells us.
 
-    def on_table_push(self, message: dict[str, Any]) -> None:
+    def follows_events(self) -> bool:
+        """A player in one seat follows the hand from incremental events
+        (``mahjong_incremental``); spectators and hot-seat take full views."""
+        return len(self.view.mine) == 1
+
+    def take_push(self, message: dict[str, Any]) -> None:
         """An `event` (the machine's events, redacted for us, and our view after them) or a
         `snapshot`. In hot-seat a claim window is shown the same whoever can claim (MJ-08):
         while it is up, what the hall sends waits in order and is taken when it closes."""
@@ -440,7 +447,7 @@ class MahjongTableScreen(TableScreen):
             if self._window_up:
                 self._held.extend(held[index:])
                 return
-            self.on_table_push(message)
+            self.take_push(message)
 
     def show_view(self, view: MahjongView) -> None:
         """Draw a new view. In hot-seat the hall shows the seat that must act next; when that
@@ -888,6 +895,12 @@ class MahjongTableScreen(TableScreen):
 
     def forget_seq(self) -> None:
         self.view = dataclasses.replace(self.view, seq=None)
+        if self.followed is not None:
+            self.followed.forget()
+
+    async def rejoin(self, hall: Hall) -> None:
+        await self.follow_again(hall)
+        await super().rejoin(hall)
 
 
 class ChineseMahjongTableScreen(MahjongTableScreen, inherit_bindings=False):

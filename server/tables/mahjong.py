@@ -92,6 +92,7 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
         self._wire_cache = WireCache()
         """Players whose connection takes events without the full view (``publish``)."""
         self.history_published = 0
+        self.public_shown = None
         self.game_ids: dict[int, int] = {}
         """The stored id of each hand of ``match.history`` whose record is committed, by
         hand number: only those are shown (``history``)."""

@@ -13,6 +13,7 @@ import msgpack
 
 from qipai.mahjong.table.events import Event
 from qipai.mahjong.table.match import Match
+from qipai.mahjong.table.state import Phase
 from qipai.mahjong.table.views import ViewParts
 from qipai.platform.mahjong_table import CLAIM_PHASES, MahjongTableMatch
 from qipai.protocol import encode
@@ -47,6 +48,8 @@ class MahjongViews(Table):
     game_ids: dict[int, int]
     incremental: set[str]
     history_published: int
+    public_shown: dict[str, Any] | None
+    """The hand's public ruleset facts as last published (``_events_untold``)."""
     showing: dict[str, tuple[tuple | None, int]]
     last_seat: dict[str, int]
     coins: dict[str, int]
@@ -289,7 +292,8 @@ class MahjongViews(Table):
         after them (what a simple client draws). A player who asked for ``incremental``
         events gets instead only what changes beyond the events: the seats, the public game
         part (``history`` only when a hand was added to it), its table actions and the legal
-        actions of its shown seat. Building a seat's full hand view is most of an event's
+        actions of its shown seat, and its whole ``hand`` only where the events cannot tell
+        it (``_events_untold``). Building a seat's full hand view is most of an event's
         cost; such a client follows the hand from the events and asks for a ``snapshot`` (the
         full view) when it joins or sees a gap.
         """
@@ -313,6 +317,7 @@ class MahjongViews(Table):
         game_bytes = _GAME_KEY + encode(game)
         hand_wire: list[HandWire | None] = []  # built for the first receiver of full views
         waiting = self._waiting()
+        whole_hand: list[bool] = []  # asked of the first incremental receiver
         for session in list(self.audience):
             name = session.name
             seats = seats_by_name.get(name)
@@ -330,6 +335,10 @@ class MahjongViews(Table):
                     you = self._you(seats, seat, waiting)
                     you["legal_actions"] = self._legal_wire(seat)
                     message.update(seats=shared["seats"], game=brief, you=you)
+                    if not whole_hand:
+                        whole_hand.append(self._events_untold(kind))
+                    if whole_hand[0]:
+                        message["hand"] = self.hand_view(seat)
                     data = encode(message)
                 else:
                     # The view's head and game are the same for every receiver: encoded once,
@@ -351,6 +360,20 @@ class MahjongViews(Table):
                 encoded[seats, incremental] = data
             self.deliver(session, data, held)
         self.wake()
+
+    def _events_untold(self, kind: str) -> bool:
+        """Whether an incremental event carries its receiver's whole ``hand`` view: when the
+        events cannot tell it (a new hand's rules and dice, a 定缺 chosen in secret, the hands
+        shown and the settlement at its end, an escape, a ruleset's public facts that changed:
+        Baicheng's treasure turned up). A few events a hand; the rest carry only the events."""
+        hand = self.core.hand
+        if hand is None:
+            return False
+        public = hand.public_state()
+        changed = public != self.public_shown
+        self.public_shown = public
+        secret_or_over = hand.phase in (Phase.DECLARE_VOID, Phase.ENDED) or not self.core.in_hand()
+        return changed or secret_or_over or kind in ("deal", "escaped")
 
     def _legal_wire(self, seat: int | None) -> list[dict[str, Any]]:
         """What ``hand.legal_actions`` of the full view would hold for ``seat``."""

@@ -20,8 +20,24 @@ class FakeHall:
             raise HallError(*self.errors[key])
         return {"type": "ok", **self.replies.get(kind, {})}
 
+    def asked(self) -> list[dict[str, Any]]:
+        """The requests but a mahjong table's opening ones: its switch to incremental events
+        and the snapshot it asks for after it."""
+        asked: list[dict[str, Any]] = []
+        switched = False
+        for request in self.requests:
+            if request["type"] == "act" and request.get("action") == "incremental":
+                switched = True
+            elif not (switched and request["type"] == "snapshot"):
+                asked.append(request)
+            else:
+                switched = False
+        return asked
+
     def acts(self) -> list[dict[str, Any]]:
-        return [r for r in self.requests if r["type"] == "act"]
+        """The acts a player chose: not the mahjong table's own switch to incremental events
+        (client/screens/mahjong_incremental.py), which it sends when it opens."""
+        return [r for r in self.requests if r["type"] == "act" and r["action"] != "incremental"]
 
 
 def board_rows(diagram: str) -> list[str]:

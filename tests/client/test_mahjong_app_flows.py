@@ -17,6 +17,7 @@ from client.app import QipaiApp
 from client.connection import HallConnection, HallError
 from client.launch import Launch
 from client.local_hall import LocalHall
+from client.mahjong_follow import FollowedTable
 from client.screens.lobby import LobbyScreen, table_cells
 from client.screens.login import LoginScreen
 from client.screens.mahjong_claim_window import MahjongClaimWindowScreen
@@ -87,6 +88,7 @@ async def test_a_local_hot_seat_hand_is_played_from_the_keyboard_to_the_standing
         assert isinstance(app.screen, MahjongSettlementScreen), (
             f"the hand never ended: {prompt_of(screen)!r} {screen.query_one('#message').render()}"
         )
+        assert screen.followed is None  # hot-seat takes full views (mahjong_incremental)
         assert covers >= 4  # each player uncovered at least for the void declaration
         assert windows >= 8  # the claim window after every discard (MJ-08)
         text = str(app.screen.query_one("#lines", Static).render())
@@ -178,7 +180,17 @@ class AutoPlayer:
 
 
 @pytest.mark.asyncio
-async def test_a_table_made_in_the_lobby_is_played_with_three_people_over_the_network(tmp_path):
+async def test_a_table_made_in_the_lobby_is_played_with_three_people_over_the_network(
+    tmp_path, monkeypatch
+):
+    followed: list[int] = []  # the seq of each incremental event ann's table made whole
+    whole = FollowedTable._whole
+
+    def counted(self, message):
+        followed.append(message["seq"])
+        return whole(self, message)
+
+    monkeypatch.setattr(FollowedTable, "_whole", counted)
     hall = LocalHall(db_path=tmp_path / "hall.db")
     host, port = await hall.start()
     others = [AutoPlayer(name) for name in ("bob", "cat", "dan")]
@@ -220,11 +232,15 @@ async def test_a_table_made_in_the_lobby_is_played_with_three_people_over_the_ne
                         pilot, lambda: "Your turn" not in prompt_of(screen), "ann's discard"
                     )
                 if mine == 1 and app.hall is first:
+                    assert followed and screen.followed is not None  # incremental events
+                    before = len(followed)
                     first._writer.transport.abort()  # the network goes away mid-hand
                     await until(pilot, lambda: app.hall is not first, "a new connection")
                     await until(pilot, lambda: screen.hall is app.hall, "the table rejoined")
             rivers = [len(seat.discards) for seat in screen.view.seats]
             assert rivers[0] >= 1 and sum(rivers[1:]) >= 1
+            assert len(followed) > before  # switched on again on the new connection
+            assert screen.followed is not None and screen.followed.seq == screen.view.seq
             assert table_of(app) is screen
             await app.close_hall()
     finally:

@@ -125,7 +125,7 @@ async def test_the_history_speaks_chinese_and_says_when_no_hand_is_stored_yet():
         assert "本场牌局（已存 0 局）" in str(app.screen.query_one("#history-title").render())
         message = str(app.screen.query_one("#history-message").render())
         assert message == "本场还没有存下的牌局。"
-        assert rows(app) == [] and hall.requests == []
+        assert rows(app) == [] and hall.asked() == []
         await pilot.press("enter")  # nothing to replay: nothing happens
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MahjongTableScreen), "the table")

@@ -932,4 +932,4 @@ async def test_events_older_than_the_view_on_screen_change_nothing():
         await pilot.pause()
         assert screen.view.seq == 7 and screen.view.mine == (E,)
         assert (board_text(app), [seat.river for seat in screen.view.seats]) == before
-        assert app.hall.requests == []  # no gap seen: no snapshot asked for
+        assert app.hall.asked() == []  # no gap seen: no snapshot asked for

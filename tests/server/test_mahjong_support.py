@@ -222,12 +222,16 @@ def check_stream(received: list[dict], records: list[dict], seats: frozenset[int
                 assert all(a in view["legal_actions"] for a in got)
             elif len(seats) == 1:  # incremental: its own seat's legal actions, no more
                 assert all(a in view["legal_actions"] for a in push["you"]["legal_actions"])
-                assert "view" not in push and "hand" not in push
+                assert "view" not in push
+                if "hand" in push:  # what the events cannot tell: the whole hand, as in a view
+                    assert strip_legal(push["hand"]) == strip_legal(view)
             checked += 1
         assert machine.settlement.to_wire() == stored["settlement"]
     for message in received:
         if "view" in message:
             assert_hidden(message["view"], seats)
+        elif "hand" in message:
+            assert_hidden(message, seats)
         assert_own_claims(message.get("view") or message, seats)
     return checked
 

@@ -450,7 +450,8 @@ class HandMachine:
         state.river.append(RiverTile(tile, self.river_count, drawn))
         state.river_wire = None
         self.discard_count += 1
-        self._emit("discarded", seat=seat, tile=tile)
+        # 摸切 is public (the river marks it): a client following the events needs it
+        self._emit("discarded", seat=seat, tile=tile, **({"drawn": True} if drawn else {}))
         self._open_window(seat, tile, robbing=False)
 
     def _open_window(self, actor: int, tile: int, robbing: bool) -> None:
@@ -785,6 +786,10 @@ class HandMachine:
             "dice": [list(dice.dealer_roll), list(dice.owner_roll)],
             "break_stack": self.wall.start_stack,
         }
+
+    def public_state(self) -> dict:
+        """The ruleset's public facts of this moment (the view's ``table``)."""
+        return self.ruleset.public_state(self)
 
     def default_action(self, seat: int) -> Action | None:
         """What the server does for a seat on timeout (MJ-06): a compulsory win, else pass, else

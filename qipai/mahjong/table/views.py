@@ -63,7 +63,7 @@ class ViewParts:
             "turn": hand.current if hand.phase is Phase.TURN else None,
             "wall": hand.wall.remaining(),
             **hand.wall_info(),
-            "table": hand.ruleset.public_state(hand),
+            "table": hand.public_state(),
             "offer": {"actor": window.actor, "tile": window.tile, "robbing": window.robbing}
             if window
             else None,
