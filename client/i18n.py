@@ -517,6 +517,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "bets_left": "{hint} ({left} left)",
         "bets_all_in": "Your {n} bets are in",
         "bets_none": "  no bets yet",
+        "app_cannot_connect": "cannot connect",
+        "app_disconnected": "disconnected",
+        "app_bad_address": "bad hall address",
     },
     "zh": {
         "wall": "牌墙 {n}",
@@ -1013,6 +1016,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "bets_left": "{hint}（还剩 {left} 次）",
         "bets_all_in": "你的 {n} 次押币都押了",
         "bets_none": "  还没有人押币",
+        "app_cannot_connect": "连不上大厅",
+        "app_disconnected": "连接断开",
+        "app_bad_address": "大厅地址不对：请写 主机 或 主机:端口（端口是 1 到 65535 的数字）",
     },
 }
 
