@@ -110,7 +110,7 @@ def table_cells(summary: dict[str, Any], strings: Strings | None = None) -> tupl
 def _go_seat(name: str | None, seat: str, options: dict[str, Any], strings: Strings) -> str:
     """A Go seat's occupant; the bot's seat says its rung's measured rank (``qipai-bot·19k``)."""
     if not name:
-        return strings("seat_free")
+        return strings("lobby_free")
     rung = next((r for r in RUNGS if r.name == options.get("bot_level")), None)
     if options.get("bot") != seat or rung is None:
         return name

@@ -134,7 +134,7 @@ def lobby_cells(summary: dict[str, Any], strings: Strings | None = None) -> tupl
     strings = strings or Strings()
     options = summary.get("options") or {}
     seats = summary.get("seats") or {}
-    names = [seats.get(str(s)) or strings("seat_free") for s in range(4)]
+    names = [seats.get(str(s)) or strings("lobby_free") for s in range(4)]
     length = (
         strings("lobby_mj_rounds", n=options["rounds"])
         if options.get("rounds")
