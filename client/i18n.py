@@ -1233,6 +1233,7 @@ LEDGER_REASONS_ZH = {  # the ledger's reason codes (qipai/platform/ledger.py) on
     "bet_refund": "押币退还",
     "bet_rake": "押币抽成",
 }
+LEDGER_DETAILS_ZH = {"black": "黑方", "white": "白方"}  # a bet's side; rules' details are Chinese
 
 FAN_GLOSSES: dict[str, str] = {  # an English gloss for each fan name the rulesets use
     "平和": "plain win",
@@ -1340,6 +1341,10 @@ class Strings:
     def ledger_reason(self, reason: str) -> str:
         """Why coins moved: the ledger's code in English, its words in 中文."""
         return LEDGER_REASONS_ZH.get(reason, reason) if self.chinese else reason
+
+    def ledger_detail(self, detail: str) -> str:
+        """A ledger entry's detail: a bet's side in 中文 words; the rules' own words as they are."""
+        return LEDGER_DETAILS_ZH.get(detail, detail) if self.chinese else detail
 
     def key(self, key: str) -> str:
         """A key's name for `?` and the hints."""

@@ -80,12 +80,13 @@ def entry_cells(entry: dict[str, Any], strings: Strings | None = None) -> tuple[
     at = entry.get("at")
     when = time.strftime("%m-%d %H:%M", time.localtime(at)) if at else ""
     amount = int(entry.get("amount", 0))
+    strings = strings or Strings()
     return (
         when,
         f"{amount:+,}",
-        (strings or Strings()).ledger_reason(str(entry.get("reason", ""))),
+        strings.ledger_reason(str(entry.get("reason", ""))),
         str(entry.get("ref", "")),
-        str(entry.get("detail", "")),
+        strings.ledger_detail(str(entry.get("detail", ""))),
     )
 
 

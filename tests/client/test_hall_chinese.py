@@ -242,7 +242,7 @@ async def test_the_profile_speaks_chinese(chinese):
     app = ZhApp(hall, ProfileScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen.query_one(DataTable).row_count == 2, "entries")
-        refs = ("go", "account", "ann", "black", "bob")  # the ledger's refs and details, names
+        refs = ("go", "account", "ann", "bob")  # the ledger's refs (its ids), names
         text = await chinese_and_whole(pilot, app, *refs)
         for words in (
             "金币 5,121",
@@ -252,7 +252,7 @@ async def test_the_profile_speaks_chinese(chinese):
             "对 bob：3胜1负0和",
         ):
             assert words in text
-        assert "押币赢得" in text and "新账户" in text and "麻将 血战 托钵人 -16" in text
+        assert "押币赢得" in text and "黑方" in text and "新账户" in text and "麻将 血战 托钵人 -16" in text
         await pilot.press("r")
         await until(
             pilot, lambda: "救济金：+1,000 金币；你现在有 6,121" in on_screen(app), "relief"
