@@ -521,6 +521,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "app_cannot_connect": "cannot connect",
         "app_disconnected": "disconnected",
         "app_bad_address": "bad hall address",
+        "save_failed": "Could not save {file}: {reason}",
+        "save_failed_plain": "Could not save: {reason}",
+        "save_refused": "the disk refused it",
+        "save_no_permission": "Permission denied",
+        "save_disk_full": "No space left on device",
+        "save_read_only": "Read-only file system",
+        "save_no_folder": "No such file or directory",
     },
     "zh": {
         "wall": "牌墙 {n}",
@@ -1021,6 +1028,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "app_cannot_connect": "连不上大厅",
         "app_disconnected": "连接断开",
         "app_bad_address": "大厅地址不对：请写 主机 或 主机:端口（端口是 1 到 65535 的数字）",
+        "save_failed": "无法保存 {file}：{reason}",
+        "save_failed_plain": "无法保存：{reason}",
+        "save_refused": "磁盘拒绝写入",
+        "save_no_permission": "没有写入权限",
+        "save_disk_full": "磁盘已满",
+        "save_read_only": "只读的文件系统",
+        "save_no_folder": "没有这个文件夹",
     },
 }
 

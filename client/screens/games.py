@@ -231,7 +231,7 @@ class GamesScreen(HallListScreen):
             self.say(explain(error, ui_language(self.app)))
             return
         except OSError as error:
-            self.say(save_failure(error))
+            self.say(save_failure(error, self.strings))
             return
         self.say(self.strings("games_saved_hand", text=text, replay=replay))
 

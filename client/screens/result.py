@@ -126,6 +126,6 @@ class ResultScreen(ModalScreen[None]):
         try:
             path = save_sgf(record)
         except OSError as error:
-            message.update(save_failure(error))
+            message.update(save_failure(error, self.strings))
             return
         message.update(self.strings("hall_saved", path=path))

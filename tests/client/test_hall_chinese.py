@@ -7,6 +7,7 @@ own ids (a ledger entry's ref) stay Latin."""
 
 from __future__ import annotations
 
+import errno
 import re
 import time
 
@@ -30,6 +31,7 @@ from client.screens.login import LoginScreen
 from client.screens.profile import ProfileScreen
 from client.screens.result import ResultScreen
 from client.screens.return_offer import ReturnOfferScreen
+from client.sgf_files import save_failure
 from tests.client.fakes import FakeHall
 from tests.client.one_screen import OneScreenApp, until
 from tests.client.test_bets import bets_wire, betting_hall, golden_wire
@@ -346,3 +348,11 @@ async def test_the_bets_panel_and_the_bet_window_speak_chinese():
         )
         await pilot.press("enter")
         await until(pilot, lambda: "请先输入金额" in on_screen(app), "the ask")
+
+
+def test_a_failed_save_says_why_in_the_ui_language():
+    denied = PermissionError(errno.EACCES, "Permission denied", "/games/x.sgf")
+    assert save_failure(denied) == "Could not save /games/x.sgf: Permission denied"
+    assert save_failure(denied, Strings("zh")) == "无法保存 /games/x.sgf：没有写入权限"
+    odd = OSError(errno.EIO, "Input/output error")  # a reason without words of ours: the OS's
+    assert save_failure(odd, Strings("zh")) == "无法保存：Input/output error"
