@@ -113,6 +113,19 @@ async def test_the_start_screen_and_its_mahjong_choice_speak_chinese(size, tmp_p
 
 
 @pytest.mark.asyncio
+async def test_a_bad_address_is_refused_in_chinese(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    app = QipaiApp(Launch(language="zh"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", *"go.lan:7460w-bob-123", "enter")
+        await until(pilot, lambda: app._notifications, "the notice")
+        notices = [f"{n.title} {n.message}" for n in app._notifications]
+    assert notices == [
+        "连不上大厅 大厅地址不对：请写 主机 或 主机:端口（端口是 1 到 65535 的数字）"
+    ]
+
+
+@pytest.mark.asyncio
 async def test_the_log_in_speaks_chinese(chinese):
     app = ZhApp(FakeHall(), LoginScreen)
     async with app.run_test(size=(60, 20)) as pilot:
@@ -254,7 +267,12 @@ async def test_the_profile_speaks_chinese(chinese):
             "对 bob：3胜1负0和",
         ):
             assert words in text
-        assert "押币赢得" in text and "黑方" in text and "新账户" in text and "麻将 血战 托钵人 -16" in text
+        assert (
+            "押币赢得" in text
+            and "黑方" in text
+            and "新账户" in text
+            and "麻将 血战 托钵人 -16" in text
+        )
         await pilot.press("r")
         await until(
             pilot, lambda: "救济金：+1,000 金币；你现在有 6,121" in on_screen(app), "relief"
