@@ -719,7 +719,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "offer_adjourned": "围棋第 {game} 局：{black}（黑）- {white}（白），{left} 离开后封盘。",
         "offer_both": "双方都在大厅时，任一方都可以继续。",
         "offer_keys": "回车：继续这盘   g：我的对局   esc：以后再说",
-        "games_title": "qipai  我的对局（回车继续进行中或封盘的对局；s 保存、r 回放已结束的）",
+        "games_title": "qipai  我的对局（回车 继续未完的；s 保存、r 回放已完的）",
         "games_playing": "进行中",
         "games_adjourned": "封盘",
         "games_left": "{name} 离开",
