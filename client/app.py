@@ -119,7 +119,8 @@ class QipaiApp(OrderedFocusApp):
         if failure is None:
             self.push_screen(LoginScreen(self.settings.last_name))
         else:
-            self.notify(failure, title="cannot connect", severity="error")
+            title = Strings(ui_language(self))("app_cannot_connect")
+            self.notify(failure, title=title, severity="error")
 
     async def reach_hall(self, address: str) -> str | None:
         """Connect to the hall at `address` and remember it; what went wrong, for people, or
@@ -127,8 +128,9 @@ class QipaiApp(OrderedFocusApp):
         await self.close_hall()
         try:
             host, port = parse_address(address)
-        except ValueError as error:
-            return str(error)
+        except ValueError as error:  # in 中文 the client's words, not the parser's English
+            words = Strings(ui_language(self))
+            return words("app_bad_address") if words.chinese else str(error)
         try:
             await self.connect(host, port)
         except HallError as error:
@@ -475,7 +477,8 @@ class QipaiApp(OrderedFocusApp):
         if self.local is None and self.address:
             self.push_screen(DisconnectedScreen(self.address, reason))
         else:
-            self.notify(reason, title="disconnected", severity="error", timeout=10)
+            title = Strings(ui_language(self))("app_disconnected")
+            self.notify(reason, title=title, severity="error", timeout=10)
 
     async def close_hall(self) -> None:
         hall, self.hall = self.hall, None

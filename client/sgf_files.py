@@ -3,11 +3,23 @@ user's documents, under a name that says who played and which record it is."""
 
 from __future__ import annotations
 
+import errno
 import re
 from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from client.i18n import Strings
+
+OS_REASONS = {  # the OS says why in English; these are the reasons a save meets, in the UI's words
+    errno.EACCES: "save_no_permission",
+    errno.EPERM: "save_no_permission",
+    errno.ENOSPC: "save_disk_full",
+    errno.EROFS: "save_read_only",
+    errno.ENOENT: "save_no_folder",
+    errno.ENOTDIR: "save_no_folder",
+}
 
 
 def sgf_folder() -> Path:
@@ -32,11 +44,12 @@ def _safe(name: str) -> str:
     return re.sub(r"[^\w.-]", "_", name)[:32] or "player"
 
 
-def save_failure(error: OSError) -> str:
-    """Why the SGF was not written, in words (the OS's own, without its `[Errno 13]`)."""
-    reason = error.strerror or "the disk refused it"
-    return (
-        f"Could not save {error.filename}: {reason}"
-        if error.filename
-        else f"Could not save: {reason}"
-    )
+def save_failure(error: OSError, strings: Strings | None = None) -> str:
+    """Why the file was not written, in words (in English the OS's own, without its
+    `[Errno 13]`; in 中文 the client's words for the usual reasons)."""
+    strings = strings or Strings()
+    known = OS_REASONS.get(error.errno) if strings.chinese else None
+    reason = strings(known) if known else error.strerror or strings("save_refused")
+    if error.filename:
+        return strings("save_failed", file=error.filename, reason=reason)
+    return strings("save_failed_plain", reason=reason)

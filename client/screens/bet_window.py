@@ -21,12 +21,18 @@ from textual.widgets import Static
 from client.connection import HallError
 from client.go_view import BLACK, WHITE, GoView
 from client.hall_errors import explain, ui_language
+from client.i18n import Strings
 from client.screens.table_screen import Hall
 
 STEPS = (10, 50, 100, 500, 1_000, 5_000, 10_000)
 """What + and - step through: the seed's "click the amount", from the smallest bet to the cap."""
 AMOUNT_DIGITS = 6
-SIDE_NAMES = {BLACK: "X Black 黑方", WHITE: "O White 白方"}
+SIDE_WORDS = {BLACK: "bet_side_black", WHITE: "bet_side_white"}
+
+
+def side_name(side: object, strings: Strings) -> str:
+    """A side as the window names it (``X Black 黑方``; ``X 黑方`` in 中文), ``?`` if unknown."""
+    return strings(SIDE_WORDS[side]) if side in SIDE_WORDS else "?"
 
 
 class BetWindow(ModalScreen[dict[str, Any] | None]):
@@ -59,15 +65,15 @@ class BetWindow(ModalScreen[dict[str, Any] | None]):
         self.balance: int | None = None
         self.sending = False
 
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def compose(self) -> ComposeResult:
         with Vertical(id="window"):
             yield Static(id="form")
             yield Static("", id="error", markup=False)
-            yield Static(
-                "x/left Black  o/right White  digits amount  +/- steps\nenter confirm  esc cancel",
-                id="keys",
-                markup=False,
-            )
+            yield Static(self.strings("bet_keys"), id="keys", markup=False)
 
     def on_mount(self) -> None:
         self._show()
@@ -85,29 +91,28 @@ class BetWindow(ModalScreen[dict[str, Any] | None]):
     def form_text(self) -> Text:
         bets = self.view.bets
         assert bets is not None
+        words = self.strings
         text = Text()
-        text.append(f"押币 Bet on table {self.table}", style="bold")
-        text.append(f"   (ply {self.view.move_number} of {bets.close_at_ply})\n\n")
-        text.append("Side    ")
+        text.append(words("bet_title", table=self.table), style="bold")
+        text.append(words("bet_ply", ply=self.view.move_number, close=bets.close_at_ply) + "\n\n")
+        text.append(words("bet_side"))
         for side in (BLACK, WHITE):
             mark = "(*)" if side == self.side else "( )"
             player = self.view.players.get(side, "")
-            text.append(f"{mark} {SIDE_NAMES[side]} {player[:8]}  ")
-        text.append("\nPool    ")
+            text.append(f"{mark} {side_name(side, words)} {player[:8]}  ")
+        text.append("\n" + words("bet_pool"))
         for side in (BLACK, WHITE):
-            pool = f"{SIDE_NAMES[side][:1]} {bets.pool[side]:,}"
+            pool = f"{side_name(side, words)[:1]} {bets.pool[side]:,}"
             if side == self.side:
                 text.append(f"[{pool}]", style="bold yellow")
             else:
                 text.append(f" {pool} ")
             text.append("   ")
-        text.append(f"\nAmount  {self.amount or ''}_ coins\n\n")
+        text.append("\n" + words("bet_amount", amount=self.amount or "") + "\n\n")
         held = "..." if self.balance is None else f"{self.balance:,}"
+        limits = {"minimum": f"{bets.minimum:,}", "maximum": f"{bets.maximum:,}"}
         left = bets.left_for(self.me)
-        text.append(
-            f"You hold {held} coins.  A bet is {bets.minimum:,}-{bets.maximum:,} coins;\n"
-            f"{bets.per_spectator} bets a game, {left} left. Bets are final."
-        )
+        text.append(words("bet_limits", held=held, bets=bets.per_spectator, left=left, **limits))
         return text
 
     def show_view(self, view: GoView) -> None:
@@ -115,7 +120,7 @@ class BetWindow(ModalScreen[dict[str, Any] | None]):
         self.view = view
         self._show()
         if view.bets is not None and not view.bets.open:
-            self.say("Bets have closed: esc returns to the table")
+            self.say(self.strings("bet_closed"))
 
     def _show(self) -> None:
         if self.is_mounted:
@@ -155,7 +160,7 @@ class BetWindow(ModalScreen[dict[str, Any] | None]):
 
     def action_confirm(self) -> None:
         if not self.amount:
-            self.say("Type an amount first (or + for 10 coins)")
+            self.say(self.strings("bet_no_amount"))
             return
         if not self.sending:
             self.sending = True

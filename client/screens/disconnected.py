@@ -13,6 +13,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from client.hall_errors import ui_language
+from client.i18n import Strings
+from client.screens.binding_words import speak_bindings
 from client.screens.login import LoginScreen
 
 
@@ -36,19 +39,29 @@ class DisconnectedScreen(ModalScreen[None]):
         self.reason = reason
         self.connecting = False
 
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def compose(self) -> ComposeResult:
+        words = self.strings
         with Vertical(id="disconnected"):
-            yield Static(f"The connection to the hall {self.address} was lost.", markup=False)
+            yield Static(words("disc_lost", address=self.address), markup=False)
             yield Static(self.reason, id="reason", markup=False)
-            yield Static("c or enter: connect again   esc: start screen", markup=False)
+            yield Static(words("disc_keys"), markup=False)
             yield Static("", id="status", markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        speak_bindings(self, self.strings, hall=True)
 
     def action_again(self) -> None:
         if self.connecting:
             return  # one attempt at a time; the keys of a password typed meanwhile do nothing
         self.connecting = True
-        self.query_one("#status", Static).update(f"Connecting to {self.address}...")
+        self.query_one("#status", Static).update(
+            self.strings("disc_connecting", address=self.address)
+        )
         self.run_worker(self._again(), group="reconnect", exclusive=True)
 
     async def _again(self) -> None:

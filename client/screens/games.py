@@ -20,6 +20,7 @@ from client.hall_errors import explain, ui_language
 from client.i18n import Strings
 from client.mahjong_record_text import save_mahjong_record
 from client.mahjong_replay_files import save_replay
+from client.screens.binding_words import speak_bindings
 from client.screens.hall_screen import HallListScreen
 from client.sgf_files import save_failure, save_sgf
 
@@ -28,26 +29,27 @@ def is_go(game: dict[str, Any]) -> bool:
     return game.get("room") == "go"
 
 
-def game_cells(game: dict[str, Any]) -> tuple[str, ...]:
+def game_cells(game: dict[str, Any], strings: Strings | None = None) -> tuple[str, ...]:
     """#, finished, game, players, result, length: a Go game or a mahjong hand on one row."""
+    strings = strings or Strings()
     finished = game.get("finished_at")
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(finished)) if finished else ""
     if is_go(game):
-        valid = "" if game.get("valid") else " (invalid)"
+        valid = "" if game.get("valid") else strings("games_invalid")
         return (
             str(game.get("game")),
             when,
-            "Go",
+            strings("games_go"),
             f"{game.get('black', '')} - {game.get('white', '')}",
             f"{game.get('result', '')}{valid}",
-            f"{game.get('moves', '')} moves",
+            strings("games_moves", n=game.get("moves", "")),
         )
     players = [str(p) for p in game.get("players") or []]
     scores = game.get("scores") or []
     result = " ".join(f"{s:+d}" for s in scores)
     escaped = game.get("escaped")
     if escaped is not None and 0 <= escaped < len(players):
-        result += f" ({players[escaped]} escaped)"
+        result += strings("games_escaped", name=players[escaped])
     room = str(game.get("room", ""))
     return (
         str(game.get("game")),
@@ -55,7 +57,7 @@ def game_cells(game: dict[str, Any]) -> tuple[str, ...]:
         hall_rooms.name_zh(room),
         " ".join(players),
         result,
-        f"table {game.get('table', '?')} hand {game.get('hand_number', '')}",
+        strings("games_hand", table=game.get("table", "?"), hand=game.get("hand_number", "")),
     )
 
 
@@ -87,7 +89,7 @@ def running_cells(table: dict[str, Any], strings: Strings) -> tuple[str, ...]:
     return (
         strings("games_table", table=table.get("table", "?")),
         strings("games_playing"),
-        "Go" if room == "go" else hall_rooms.name_zh(room),
+        strings("games_go") if room == "go" else hall_rooms.name_zh(room),
         " - ".join(players) if room == "go" else " ".join(players),
         "",
         "",
@@ -99,7 +101,7 @@ def adjourned_cells(game: dict[str, Any], strings: Strings) -> tuple[str, ...]:
     return (
         str(game.get("game")),
         strings("games_adjourned"),
-        "Go",
+        strings("games_go"),
         f"{game.get('black', '')} - {game.get('white', '')}",
         strings("games_left", name=left or "?"),
         "",
@@ -137,8 +139,11 @@ class GamesScreen(HallListScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        words = self.strings
+        speak_bindings(self, words, hall=True)
         table = self.query_one(DataTable)
-        table.add_columns("#", "finished", "game", "players", "result", "length")
+        columns = ("finished", "game", "players", "result", "length")
+        table.add_columns("#", *(words(f"games_col_{c}") for c in columns))
         table.focus()
         self.run_worker(self._load(), group="games", exclusive=True)
 
@@ -161,7 +166,7 @@ class GamesScreen(HallListScreen):
             table.add_row(*adjourned_cells(game, words), key=f"adjourned {game['game']}")
         for game in grouped(reply.get("games") or []):
             self.games[int(game["game"])] = game
-            table.add_row(*game_cells(game), key=f"finished {game['game']}")
+            table.add_row(*game_cells(game, words), key=f"finished {game['game']}")
         if table.row_count == 0:
             self.say(words("games_none"))
 
@@ -218,7 +223,7 @@ class GamesScreen(HallListScreen):
             record = await self._request("game_record", game=game)
             listed = self.games.get(game, {})
             if is_go(listed) or "sgf" in record:
-                self.say(f"Saved {save_sgf({**listed, **record})}")
+                self.say(self.strings("hall_saved", path=save_sgf({**listed, **record})))
                 return
             text = save_mahjong_record({**listed, **record})
             replay = save_replay([{k: v for k, v in record.items() if k not in ("type", "id")}])
@@ -226,7 +231,7 @@ class GamesScreen(HallListScreen):
             self.say(explain(error, ui_language(self.app)))
             return
         except OSError as error:
-            self.say(save_failure(error))
+            self.say(save_failure(error, self.strings))
             return
         self.say(self.strings("games_saved_hand", text=text, replay=replay))
 
@@ -261,7 +266,7 @@ class GamesScreen(HallListScreen):
             self.say(explain(error, ui_language(self.app)))
             return
         except (KeyError, SgfError) as error:
-            reason = error.message if isinstance(error, SgfError) else "no SGF in the record"
+            reason = error.message if isinstance(error, SgfError) else self.strings("games_no_sgf")
             self.say(self.strings("review_unreadable", reason=reason))
             return
         self.app.push_screen(ReviewScreen(replay))

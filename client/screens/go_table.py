@@ -23,7 +23,7 @@ from client.go_estimate import Estimate, estimate_view, may_estimate, overlaid
 from client.go_view import GoView
 from client.hall_errors import explain, ui_language
 from client.i18n import Strings
-from client.screens.bet_window import SIDE_NAMES, BetWindow
+from client.screens.bet_window import BetWindow, side_name
 from client.screens.binding_words import speak_bindings
 from client.screens.review import ReviewScreen
 from client.screens.size_guard import SMALLEST
@@ -101,7 +101,7 @@ class GoTableScreen(TableScreen):
             yield GoBoard(self.view, show_cursor=not self.view.is_spectator, id="board")
             with Vertical(id="side"):
                 yield GoPanel(self.view, self.strings, id="panel")
-                yield BetsPanel(self.view, self.account, id="bets")
+                yield BetsPanel(self.view, self.account, self.strings, id="bets")
         yield Static("", id="message", markup=False)
         yield Input(placeholder=self.strings("gt_chat"), id="chat")
         yield Footer()
@@ -245,10 +245,9 @@ class GoTableScreen(TableScreen):
         if reply is None:
             return
         bet = reply.get("bet") or {}
-        side = bet.get("side")
-        side_name = SIDE_NAMES.get(side, "?")  # the window's own words (X Black 黑方)
+        side = side_name(bet.get("side"), self.strings)  # the window's own words (X Black 黑方)
         amount, balance = f"{bet.get('amount', 0):,}", f"{reply.get('balance', 0):,}"
-        self.say(self.strings("gt_bet_placed", amount=amount, side=side_name, balance=balance))
+        self.say(self.strings("gt_bet_placed", amount=amount, side=side, balance=balance))
 
     def board_view(self) -> GoView:
         """The view, with the estimate's map over it while it is shown and computed for it."""

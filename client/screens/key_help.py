@@ -7,6 +7,7 @@ this moment: `w` with no win to take) is told so on the screen's status line, wi
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,8 +19,13 @@ from client.hall_errors import ui_language
 from client.i18n import Strings
 
 
-def key_name(key: str) -> str:
-    return {"question_mark": "?", "space": "space", "enter": "enter", "escape": "esc"}.get(key, key)
+def key_name(key: str, strings: Strings | None = None) -> str:
+    return (strings or Strings()).key(key)
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal cells (a wide character takes two)."""
+    return text + " " * max(0, width - cell_len(text))
 
 
 class KeyHelpScreen(ModalScreen[None]):
@@ -60,7 +66,7 @@ class KeyHelp:
         active = screen.active_bindings.get(event.key)  # type: ignore[attr-defined]
         if active is not None and active.enabled:
             return
-        name = key_name(event.key)
+        name = key_name(event.key, strings)
         own = [b for b in self._own_bindings() if event.key in b.key.split(",") and b.description]
         if own:
             what = " / ".join(dict.fromkeys(b.description for b in own))
@@ -91,7 +97,7 @@ class KeyHelp:
         now, later = [], []
         active = self.active_bindings  # type: ignore[attr-defined]
         for (_, description), keys in grouped.items():
-            line = f"  {'/'.join(key_name(k) for k in keys):<10} {description}"
+            line = f"  {padded('/'.join(key_name(k, strings) for k in keys), 10)} {description}"
             on = any(k in active and active[k].enabled for k in keys)
             (now if on else later).append(line)
         lines = [strings("keys_now"), *now]

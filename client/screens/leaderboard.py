@@ -14,39 +14,46 @@ from client import hall_rooms
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
 from client.i18n import Strings
+from client.screens.binding_words import speak_bindings
 from client.screens.hall_screen import HallListScreen
 from client.screens.profile import ProfileScreen
 from qipai.protocol.names import is_guest
 
-LABELS = {"go": "围棋 Go", "coins": "Coins"}
+LABELS = {"go": "boards_go", "coins": "boards_coins"}
 """The boards that are not a room's; a mahjong room's board is labelled with its short name."""
 COLUMNS = {
-    "go": ("", "#", "player", "rank", "window W-L"),
+    "go": ("", "#", "player", "rank", "window"),
     "coins": ("", "#", "player", "coins"),
 }
-MAHJONG_COLUMNS = ("", "#", "player", "title", "积分", "hands")
+MAHJONG_COLUMNS = ("", "#", "player", "title", "points", "hands")
+"""The columns, each named by its `boards_col_` words (the first two are a mark and a place)."""
 GAP = "..."
 
 
-def board_label(board: str) -> str:
-    return LABELS.get(board) or hall_rooms.short(board)
+def board_label(board: str, strings: Strings | None = None) -> str:
+    label = LABELS.get(board)
+    return (strings or Strings())(label) if label else hall_rooms.short(board)
 
 
-def tabs_text(boards: list[str], current: str) -> str:
+def tabs_text(boards: list[str], current: str, strings: Strings | None = None) -> str:
     """Every board by name, the current one in brackets (readable without colour)."""
-    return "  ".join(
-        f"[{board_label(b)}]" if b == current else f" {board_label(b)} " for b in boards
-    )
+    labels = [(b, board_label(b, strings)) for b in boards]
+    return "  ".join(f"[{label}]" if b == current else f" {label} " for b, label in labels)
 
 
-def columns_for(board: str) -> tuple[str, ...]:
-    return COLUMNS.get(board, MAHJONG_COLUMNS)
+def columns_for(board: str, strings: Strings | None = None) -> tuple[str, ...]:
+    strings = strings or Strings()
+    names = COLUMNS.get(board, MAHJONG_COLUMNS)
+    return (*names[:2], *(strings(f"boards_col_{name}") for name in names[2:]))
 
 
-def row_cells(board: str, row: dict[str, Any], mine: bool) -> tuple[str, ...]:
+def row_cells(
+    board: str, row: dict[str, Any], mine: bool, strings: Strings | None = None
+) -> tuple[str, ...]:
     head = (">" if mine else "", str(row.get("place", "")), str(row.get("name", "")))
     if board == "go":
-        return (*head, str(row.get("rank", "")), f"{row.get('wins', 0)}-{row.get('losses', 0)}")
+        rank = (strings or Strings()).go_rank(row.get("rank", ""))
+        return (*head, rank, f"{row.get('wins', 0)}-{row.get('losses', 0)}")
     if board == "coins":
         return (*head, f"{row.get('coins', 0):,}")
     return (
@@ -65,10 +72,8 @@ def where_text(board: str, reply: dict[str, Any], strings: Strings, guest: bool 
     if you is None:
         if board == "go":
             return strings("board_go_guest" if guest else "board_go_advice")
-        if board == "coins":
-            return "You are not on this board."
-        return "You are not on this board: play a hand in a coin room of this ruleset."
-    return f"You are #{you.get('place')} of {players}."
+        return strings("boards_coins_none" if board == "coins" else "boards_mahjong_none")
+    return strings("boards_place", place=you.get("place"), players=players)
 
 
 class LeaderboardScreen(HallListScreen):
@@ -100,18 +105,19 @@ class LeaderboardScreen(HallListScreen):
         """Each table row's player (None for the gap row), for enter."""
 
     def compose(self) -> ComposeResult:
-        yield Static(
-            "qipai  leaderboards  (<- -> or 1-9: boards; enter: the player's profile)",
-            id="title",
-            markup=False,
-        )
+        yield Static(self.strings("boards_title"), id="title", markup=False)
         yield Static("", id="tabs", markup=False)
         yield DataTable(id="rows", cursor_type="row", zebra_stripes=True)
         yield Static("", id="where", markup=False)
         yield Static("", id="message", markup=False)
         yield Footer()
 
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def on_mount(self) -> None:
+        speak_bindings(self, self.strings, hall=True)
         self.query_one(DataTable).focus()
         self.action_refresh()
 
@@ -126,7 +132,7 @@ class LeaderboardScreen(HallListScreen):
             self.action_refresh()
 
     def action_refresh(self) -> None:
-        self.query_one("#tabs", Static).update(tabs_text(self.boards, self.board))
+        self.query_one("#tabs", Static).update(tabs_text(self.boards, self.board, self.strings))
         self.run_worker(self._load(self.board), group="board", exclusive=True)
 
     async def _load(self, board: str) -> None:
@@ -140,13 +146,14 @@ class LeaderboardScreen(HallListScreen):
         self.say("")
         self.reply = reply
         self.boards = list(reply.get("boards") or self.boards)
-        self.query_one("#tabs", Static).update(tabs_text(self.boards, board))
+        self.query_one("#tabs", Static).update(tabs_text(self.boards, board, self.strings))
         self._draw(board, reply)
 
     def _draw(self, board: str, reply: dict[str, Any]) -> None:
+        strings = self.strings
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns(*columns_for(board))
+        table.add_columns(*columns_for(board, strings))
         you = reply.get("you")
         name = you.get("name") if you else None
         mine_at = None
@@ -155,17 +162,16 @@ class LeaderboardScreen(HallListScreen):
             mine = row.get("name") == name
             if mine:
                 mine_at = table.row_count
-            table.add_row(*row_cells(board, row, mine))
+            table.add_row(*row_cells(board, row, mine, strings))
             self.row_names.append(row.get("name"))
         if you is not None and mine_at is None:
-            width = len(columns_for(board))
+            width = len(columns_for(board, strings))
             table.add_row("", GAP, *[""] * (width - 2))
             mine_at = table.row_count
-            table.add_row(*row_cells(board, you, True))
+            table.add_row(*row_cells(board, you, True, strings))
             self.row_names += [None, name]
         if mine_at is not None:
             table.move_cursor(row=mine_at)
-        strings = Strings(ui_language(self.app))
         guest = is_guest(str(getattr(self.app, "account", "") or ""))
         self.query_one("#where", Static).update(where_text(board, reply, strings, guest))
 

@@ -23,6 +23,7 @@ from client import hall_rooms
 from client.connection import HallError
 from client.hall_errors import explain, ui_language, without_rule_ids
 from client.i18n import Strings
+from client.screens.binding_words import speak_bindings
 from client.screens.games import GamesScreen
 from client.screens.key_help import KeyHelp
 from client.screens.leaderboard import LeaderboardScreen
@@ -40,7 +41,9 @@ RELIEF_BELOW = 320  # the daily relief is for a player below the cheapest room's
 SEATS = ("black", "white")
 
 
-def standing_label(account: str, profile: dict[str, Any] | None) -> str:
+def standing_label(
+    account: str, profile: dict[str, Any] | None, strings: Strings | None = None
+) -> str:
     """Your coins and Go rank for the title line; a guest's free coins are shown only while
     there are some, and a guest has no rank to show."""
     if not profile:
@@ -52,21 +55,22 @@ def standing_label(account: str, profile: dict[str, Any] | None) -> str:
         parts.append(f"{balance:,}枚")
     rank = (profile.get("go") or {}).get("rank")
     if rank and not guest:
-        parts.append(str(rank))
+        parts.append((strings or Strings()).go_rank(rank))
     return "  ".join(parts)
 
 
-def clock_label(clock: dict[str, Any] | None) -> str:
+def clock_label(clock: dict[str, Any] | None, strings: Strings | None = None) -> str:
     if not clock:
         return "-"
     main = clock.get("main", 0) // 60
-    return f"{main}m+{clock.get('periods', 0)}x{clock.get('period', 0)}"
+    periods, period = clock.get("periods", 0), clock.get("period", 0)
+    return (strings or Strings())("lobby_clock", main=main, periods=periods, period=period)
 
 
-def tier_line() -> str:
+def tier_line(strings: Strings | None = None) -> str:
     """The coin rooms and what it takes to sit in each (platform.md §6)."""
     rooms = "  ".join(f"{tier.value.name_zh} {tier.value.minimum:,}" for tier in RoomTier)
-    return f"Coins to sit: {rooms}"
+    return (strings or Strings())("lobby_tiers", rooms=rooms)
 
 
 def is_ranked_go(summary: dict[str, Any]) -> bool:
@@ -81,38 +85,46 @@ def table_cells(summary: dict[str, Any], strings: Strings | None = None) -> tupl
     """A table in the lobby's columns; the seat cells say whose seat is whose (Go's black and
     white, mahjong's seats 1-4), so Go and mahjong tables share one list and its headers. A
     ranked Go table says so before its board size."""
+    strings = strings or Strings()
     if summary.get("room", "go") != "go":
-        return (*mahjong_cells(summary), phase_label(summary))
+        return (*mahjong_cells(summary, strings), phase_label(summary, strings))
     options = summary.get("options") or {}
     size = options.get("size", "?")
     seats = summary.get("seats") or {}
-    names = tuple(f"{seat} {_go_seat(seats.get(seat), seat, options, strings)}" for seat in SEATS)
-    game = f"{size}x{size}"
+    names = tuple(
+        f"{strings(f'lobby_{seat}')} {_go_seat(seats.get(seat), seat, options, strings)}"
+        for seat in SEATS
+    )
+    game = strings("lobby_go_size", size=size)
     if is_ranked_go(summary):  # always 19x19 (GO-03): the mark takes the size's place
-        game = (strings or Strings())("lobby_ranked", size=size)
+        game = strings("lobby_ranked", size=size)
     return (
         str(summary.get("table")),
         game,
-        clock_label(options.get("clock")),
+        clock_label(options.get("clock"), strings),
         *names,
-        phase_label(summary),
+        phase_label(summary, strings),
     )
 
 
-def _go_seat(name: str | None, seat: str, options: dict[str, Any], strings: Strings | None) -> str:
+def _go_seat(name: str | None, seat: str, options: dict[str, Any], strings: Strings) -> str:
     """A Go seat's occupant; the bot's seat says its rung's measured rank (``qipai-bot·19k``)."""
     if not name:
-        return "(free)"
+        return strings("lobby_free")
     rung = next((r for r in RUNGS if r.name == options.get("bot_level")), None)
     if options.get("bot") != seat or rung is None:
         return name
-    return (strings or Strings())("lobby_bot_rank", name=name, kyu=rung.kyu)
+    return strings("lobby_bot_rank", name=name, kyu=rung.kyu)
 
 
-def phase_label(summary: dict[str, Any]) -> str:
-    """The phase, and how many watch (one column for both, so the list fits 80x24)."""
+def phase_label(summary: dict[str, Any], strings: Strings | None = None) -> str:
+    """The phase, and how many watch (one column for both, so the list fits 80x24); a phase
+    this client predates is shown as the hall names it."""
+    strings = strings or Strings()
     watching = summary.get("spectators", 0)
     phase = str(summary.get("phase", ""))
+    if strings.knows(f"lobby_phase_{phase}"):
+        phase = strings(f"lobby_phase_{phase}")
     return f"{phase} +{watching}" if watching else phase
 
 
@@ -176,21 +188,24 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             with Vertical(id="side"):
                 yield Static(id="rooms", markup=False)
-                yield Static("Online", classes="heading", markup=False)
+                yield Static(self.strings("lobby_online"), classes="heading", markup=False)
                 yield Static(id="online", markup=False)
         yield Static("", id="terms", markup=False)
         yield Log(id="chat-log", max_lines=200)
-        yield Input(placeholder="say something (enter sends, esc closes)", id="chat")
+        yield Input(placeholder=self.strings("lobby_chat"), id="chat")
         yield Static("", id="message", markup=False)
         yield Footer()
 
     def _title(self, standing: str) -> str:
         you = f"{self.account}  {standing}" if standing else self.account
-        return f"qipai  lobby  |  {self.address}  |  {you}  |  b: leaderboards"
+        return self.strings("lobby_title", address=self.address, you=you)
 
     def on_mount(self) -> None:
+        words = self.strings
+        speak_bindings(self, words, hall=True)
         table = self.query_one("#tables", DataTable)
-        table.add_columns("#", "game", "time", "seats", "", "state")  # state: phase +watching
+        columns = ("lobby_col_game", "lobby_col_time", "lobby_col_seats")
+        table.add_columns("#", *(words(c) for c in columns), "", words("lobby_col_state"))
         table.focus()
 
     def on_screen_resume(self) -> None:
@@ -200,7 +215,7 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
     def show_standing(self, profile: dict[str, Any] | None) -> None:
         if profile is not None:
             self.standing = profile
-            label = standing_label(self.account, profile)
+            label = standing_label(self.account, profile, self.strings)
             self.query_one("#title", Static).update(self._title(label))
 
     @property
@@ -278,7 +293,7 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
             f"{hall_rooms.short(str(r.get('room')))} {counts.get(r.get('room'), 0)}"
             for r in self.rooms
         ]
-        self.query_one("#rooms", Static).update("\n".join(["Tables", *rooms]))
+        self.query_one("#rooms", Static).update("\n".join([self.strings("lobby_tables"), *rooms]))
         self._show_terms()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -291,8 +306,10 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         mahjong = summary is not None and summary.get("room", "go") != "go"
         if summary is not None and is_ranked_go(summary):
             shown = self.strings("lobby_ranked_terms")
+        elif summary is not None and mahjong:
+            shown = coin_terms(summary, self.strings)
         else:
-            shown = coin_terms(summary) if summary is not None and mahjong else tier_line()
+            shown = tier_line(self.strings)
         self.query_one("#terms", Static).update(shown)
 
     def selected_table(self) -> int | None:
@@ -325,7 +342,7 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
             return
         seats = list((self.tables.get(number, {}).get("seats") or {}).keys())
         if index >= len(seats):
-            self.say(f"table {number} has {len(seats)} seats")
+            self.say(self.strings("lobby_seat_count", table=number, seats=len(seats)))
             return
         self.run_worker(
             self._join("sit", table=number, seat=seats[index]), group="join", exclusive=True
@@ -352,15 +369,9 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         if error.code == "below_room_minimum":
             await self._too_few_coins(summary)
         elif error.code == "rank_too_far_apart":
-            self.say(
-                f"Ranks too far apart for this table ({without_rule_ids(error.message)}). Choose a table whose "
-                "players are nearer yours: Go one rank step, mahjong titles two levels."
-            )
+            self.say(self.strings("lobby_rank_far", why=without_rule_ids(error.message)))
         elif error.code == "table_assigned":
-            self.say(
-                "防作弊 rooms deal the seats: press m, choose 防作弊 with 4 and create - "
-                "the hall seats you at a table."
-            )
+            self.say(self.strings("lobby_assigned"))
         else:
             self.say(explain(error, ui_language(self.app)))
 
@@ -372,18 +383,18 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         self.show_standing(profile)
         balance = profile.get("balance") if profile else None
         if tier is None or type(balance) is not int:
-            self.say("below_room_minimum: too few coins for this room")
+            self.say(self.strings("lobby_below_minimum"))
             return
-        head = f"Too few coins: {tier.name_zh} needs {tier.minimum:,} to sit, you hold {balance:,}."
+        words = self.strings
+        head = words(
+            "lobby_too_few", tier=tier.name_zh, minimum=f"{tier.minimum:,}", balance=f"{balance:,}"
+        )
         self.relief_offered = balance < RELIEF_BELOW
         self.refresh_bindings()
         if self.relief_offered:
-            self.say(f"{head} The daily relief (救济金) gives 1,000 coins: press c to claim it.")
+            self.say(words("lobby_relief_offer", head=head))
         else:
-            self.say(
-                f"{head} Choose a room you can afford, or a friendly table; the daily "
-                f"relief (救济金) is for players below {RELIEF_BELOW} coins."
-            )
+            self.say(words("lobby_relief_elsewhere", head=head, below=RELIEF_BELOW))
 
     def action_relief(self) -> None:
         self.run_worker(self._relief(), group="relief", exclusive=True)
@@ -394,10 +405,8 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         reply = await self._request("relief")
         if reply is not None:
             self.show_standing({**(self.standing or {}), "balance": reply.get("balance")})
-            self.say(
-                f"Daily relief: {reply.get('coins', 0):,} coins, you hold "
-                f"{reply.get('balance', 0):,} now."
-            )
+            coins, balance = f"{reply.get('coins', 0):,}", f"{reply.get('balance', 0):,}"
+            self.say(self.strings("lobby_relief_got", coins=coins, balance=balance))
 
     def action_new_table(self) -> None:
         local = getattr(self.app, "local", None) is not None
@@ -406,7 +415,7 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
 
     def action_new_mahjong(self) -> None:
         if not hall_rooms.mahjong_rooms():
-            self.say("the hall has listed no mahjong room yet (r refreshes the lobby)")
+            self.say(self.strings("lobby_no_mahjong"))
             return
         local = getattr(self.app, "local", None) is not None
         self.app.push_screen(MahjongNewTableScreen(local=local), self._create_mahjong)

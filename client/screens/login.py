@@ -10,7 +10,9 @@ from textual.widgets import Footer, Input, Static
 
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
+from client.i18n import Strings
 from client.ordered_focus import TabbedField
+from client.screens.binding_words import speak_bindings
 from client.screens.size_guard import SizeGuard
 
 
@@ -33,17 +35,23 @@ class LoginScreen(SizeGuard, Screen):
         super().__init__()
         self.initial_name = name
 
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def compose(self) -> ComposeResult:
         address = getattr(self.app, "address", "")
+        words = self.strings
         with Vertical(id="login"):
-            yield Static(f"Hall {address}: log in, or register a new name", markup=False)
-            yield TabbedField(self.initial_name, placeholder="name", id="name")
-            yield TabbedField(placeholder="password", password=True, id="password")
-            yield Static("enter: log in   ctrl+r: register   esc: back", markup=False)
+            yield Static(words("login_head", address=address), markup=False)
+            yield TabbedField(self.initial_name, placeholder=words("login_name"), id="name")
+            yield TabbedField(placeholder=words("login_password"), password=True, id="password")
+            yield Static(words("login_keys"), markup=False)
             yield Static("", id="message", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
+        speak_bindings(self, self.strings, hall=True)
         self.query_one("#password" if self.initial_name else "#name", Input).focus()
 
     def action_next_field(self) -> None:
@@ -64,7 +72,7 @@ class LoginScreen(SizeGuard, Screen):
         name = self.query_one("#name", Input).value.strip()
         password = self.query_one("#password", Input).value
         if not name or not password:
-            self.query_one("#message", Static).update("Type a name and a password first.")
+            self.query_one("#message", Static).update(self.strings("login_empty"))
             return
         self.run_worker(self._submit(kind, name, password), group="login", exclusive=True)
 

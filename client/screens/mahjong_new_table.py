@@ -10,20 +10,24 @@ from typing import Any
 from textual.binding import Binding
 
 from client import hall_rooms
+from client.hall_errors import ui_language
+from client.i18n import Strings
 from client.launch import BOT_LEVELS
+from client.screens.binding_words import speak_bindings
 from client.screens.choice_form import ChoiceForm
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.errors import MahjongError
 from qipai.platform.rooms import RoomTier, Tier, room_fee
 
-LENGTHS: tuple[tuple[str, dict[str, int]], ...] = (
-    ("4 hands", {"hands": 4}),
-    ("8 hands", {"hands": 8}),
-    ("16 hands", {"hands": 16}),
-    ("1 hand", {"hands": 1}),
-    ("1 round", {"rounds": 1}),
-    ("4 rounds", {"rounds": 4}),
+LENGTHS: tuple[dict[str, int], ...] = (
+    {"hands": 4},
+    {"hands": 8},
+    {"hands": 16},
+    {"hands": 1},
+    {"rounds": 1},
+    {"rounds": 4},
 )
+"""The match lengths, in the wire form (named by ``length_label``)."""
 SEATING = ("four people", "me and 3 bots", "hot-seat, 4 players", "hot-seat + 2 bots")
 TIERS = (None, "free", "hundred", "thousand", "anti_cheat")  # None: a friendly table (PL-03)
 SEATING_OPTIONS: dict[str, dict[str, Any]] = {
@@ -31,6 +35,12 @@ SEATING_OPTIONS: dict[str, dict[str, Any]] = {
     "me and 3 bots": {"bots": 3, "timed": False},
     "hot-seat, 4 players": {"hotseat": True, "timed": False},
     "hot-seat + 2 bots": {"hotseat": True, "bots": 2, "timed": False},
+}
+SEATING_WORDS = {
+    "four people": "mjnew_four_people",
+    "me and 3 bots": "mjnew_three_bots",
+    "hot-seat, 4 players": "mjnew_hotseat",
+    "hot-seat + 2 bots": "mjnew_hotseat_bots",
 }
 
 
@@ -61,6 +71,14 @@ class MahjongNewTableScreen(ChoiceForm[tuple[str, dict[str, Any]]]):
         if local:  # nobody else can sit at a local hall's table
             self.pick("seating", "me and 3 bots")
 
+    def on_mount(self) -> None:
+        speak_bindings(self, self.strings)
+        super().on_mount()
+
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def cycled(self, name: str) -> None:
         """A coin room seats four people (no bots, no hot-seat): choosing one side of that
         moves the other."""
@@ -77,39 +95,50 @@ class MahjongNewTableScreen(ChoiceForm[tuple[str, dict[str, Any]]]):
         tier = self.value("tier")
         seating = SEATING_OPTIONS[self.value("seating")]
         return self.value("room"), {
-            **self.value("length")[1],
+            **self.value("length"),
             **seating,
             **({"bot_level": self.value("level")} if seating.get("bots") else {}),
             **({"tier": tier} if tier else {}),
         }
 
     def lines(self) -> list[str]:
+        words, room = self.strings, self.value("room")
         return [
-            "New mahjong table",
-            f"1  rules   {hall_rooms.name_zh(self.value('room'))} ({self.value('room')})",
-            f"2  length  {self.value('length')[0]}",
-            f"3  seats   {self.value('seating')}",
-            f"4  coins   {tier_label(self.value('tier'))}",
-            f"5  bots    {self.value('level')}",
+            words("mjnew_title"),
+            words("mjnew_rules", name=hall_rooms.name_zh(room), id=room),
+            words("mjnew_length", length=length_label(self.value("length"), words)),
+            words("mjnew_seats", seats=words(SEATING_WORDS[self.value("seating")])),
+            words("mjnew_coins", tier=tier_label(self.value("tier"), words)),
+            words("mjnew_bots", level=words(f"level_{self.value('level')}")),
         ]
 
 
-def tier_label(tier: str | None) -> str:
+def length_label(length: dict[str, int], strings: Strings) -> str:
+    """A match length as the form names it: ``4 hands``, ``1 round``; 4局, 1圈."""
+    kind, n = ("rounds", length["rounds"]) if "rounds" in length else ("hands", length["hands"])
+    return strings(f"mjnew_{kind[:-1]}" if n == 1 else f"mjnew_{kind}", n=n)
+
+
+def tier_label(tier: str | None, strings: Strings | None = None) -> str:
     """A room tier as the lobby and the form name it: its Chinese name, and the minimum."""
+    strings = strings or Strings()
     if tier is None:
-        return "friendly (no coins)"
+        return strings("mjnew_friendly")
     room = RoomTier[tier.upper()].value
-    return f"{room.name_zh} ({tier}), {room.minimum:,} coins to sit"
+    return strings("mjnew_tier", name=room.name_zh, tier=tier, minimum=f"{room.minimum:,}")
 
 
-def lobby_cells(summary: dict[str, Any]) -> tuple[str, ...]:
+def lobby_cells(summary: dict[str, Any], strings: Strings | None = None) -> tuple[str, ...]:
     """A mahjong table in the lobby's columns: rules (and coin room), match length (and the
     current stake), the four seats (two per column, numbered as the keys 1-4 sit there)."""
+    strings = strings or Strings()
     options = summary.get("options") or {}
     seats = summary.get("seats") or {}
-    names = [seats.get(str(s)) or "(free)" for s in range(4)]
+    names = [seats.get(str(s)) or strings("lobby_free") for s in range(4)]
     length = (
-        f"{options['rounds']} rounds" if options.get("rounds") else f"{options.get('hands')} hands"
+        strings("lobby_mj_rounds", n=options["rounds"])
+        if options.get("rounds")
+        else strings("lobby_mj_hands", n=options.get("hands"))
     )
     tier = coin_tier(summary)
     game = hall_rooms.name_zh(str(summary.get("room")))
@@ -135,15 +164,16 @@ def coin_tier(summary: dict[str, Any]) -> Tier | None:
         return None
 
 
-def coin_terms(summary: dict[str, Any]) -> str:
+def coin_terms(summary: dict[str, Any], strings: Strings | None = None) -> str:
     """What sitting at a mahjong table costs, for the lobby's line under the list: the room's
     minimum, the current stake (每注, from the poorest player at each deal, PL-14) and the fee
     each player pays a hand that is won (PL-16)."""
+    strings = strings or Strings()
     options = summary.get("options") or {}
     title = hall_rooms.name_zh(str(summary.get("room")))
     tier = coin_tier(summary)
     if tier is None:
-        return f"{title}: friendly, no coins move"
+        return strings("mjterms_friendly", title=title)
     stake = summary.get("stake")
     ruleset = str(options.get("ruleset") or summary.get("room"))
     rules = {**(options.get("rules") or {}), "base": stake or 1}
@@ -153,8 +183,12 @@ def coin_terms(summary: dict[str, Any]) -> str:
         fee = None
     return "  ".join(
         [
-            f"{title} {tier.name_zh}: {tier.minimum:,} coins to sit",
-            f"stake {stake:,}" if stake else "stake set at the deal",
-            f"fee {fee:,} a won hand" if fee is not None else "fee by the stake",
+            strings("mjterms_sit", title=title, tier=tier.name_zh, minimum=f"{tier.minimum:,}"),
+            strings("mjterms_stake", stake=f"{stake:,}")
+            if stake
+            else strings("mjterms_stake_later"),
+            strings("mjterms_fee", fee=f"{fee:,}")
+            if fee is not None
+            else strings("mjterms_fee_later"),
         ]
     )

@@ -192,7 +192,7 @@ class MahjongReplayScreen(StepperScreen):
         try:
             path = save_replay([hand.stored for hand in self.hands])
         except OSError as error:
-            self.say(save_failure(error))
+            self.say(save_failure(error, self.strings))
             return
         self.say(self.strings("replay_saved", path=path))
 

@@ -14,6 +14,8 @@ from textual.widgets import DataTable, Footer, Static
 from client import hall_rooms
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
+from client.i18n import Strings
+from client.screens.binding_words import speak_bindings
 from client.screens.hall_screen import HallListScreen
 
 WINDOW = 20
@@ -21,53 +23,70 @@ WINDOW = 20
 OPPONENTS_SHOWN = 3
 
 
-def summary_text(profile: dict[str, Any]) -> str:
+def summary_text(profile: dict[str, Any], strings: Strings | None = None) -> str:
+    strings = strings or Strings()
     go = profile.get("go") or {}
     window = go.get("window") or []
     record = profile.get("record") or {}
-    marks = "".join("W" if won else "L" for won in window[-10:])
-    return (
-        f"Coins {profile.get('balance', 0):,}   Go {go.get('rank', '?')}"
-        f"   window {sum(1 for w in window if w)}/{len(window)} of {WINDOW}"
-        + (f" ({marks})" if marks else "")
-        + f"\nRecord {record.get('wins', 0)} W  {record.get('losses', 0)} L"
-        f"  {record.get('draws', 0)} D"
+    won, lost = strings("profile_won"), strings("profile_lost")
+    marks = "".join(won if w else lost for w in window[-10:])
+    return strings(
+        "profile_summary",
+        balance=f"{profile.get('balance', 0):,}",
+        rank=strings.go_rank(go.get("rank", "?")),
+        won=sum(1 for w in window if w),
+        played=len(window),
+        window=WINDOW,
+        marks=strings("profile_marks", marks=marks) if marks else "",
+        wins=record.get("wins", 0),
+        losses=record.get("losses", 0),
+        draws=record.get("draws", 0),
     )
 
 
-def mahjong_text(profile: dict[str, Any]) -> str:
+def mahjong_text(profile: dict[str, Any], strings: Strings | None = None) -> str:
     """积分 and title of each room played (ranked hands or an escape); the title alone is what
     the others see at a ranked table, so it comes first."""
+    strings = strings or Strings()
     played = [row for row in profile.get("mahjong") or [] if row.get("hands") or row.get("points")]
     if not played:
-        return "Mahjong 积分: no ranked hand yet (平民 in every room; coin rooms are ranked)"
-    return "Mahjong " + "  ".join(
+        return strings("profile_mahjong_none")
+    rooms = "  ".join(
         f"{hall_rooms.short(str(row.get('room')))} {row.get('title', '?')} {row.get('points', 0):,}"
         for row in played
     )
+    return strings("profile_mahjong", rooms=rooms)
 
 
-def opponents_text(profile: dict[str, Any]) -> str:
+def opponents_text(profile: dict[str, Any], strings: Strings | None = None) -> str:
+    strings = strings or Strings()
     opponents = (profile.get("record") or {}).get("opponents") or []
     busiest = sorted(
         opponents, key=lambda o: -(o.get("wins", 0) + o.get("losses", 0) + o.get("draws", 0))
     )
     return "   ".join(
-        f"vs {o.get('name')}: {o.get('wins', 0)}-{o.get('losses', 0)}-{o.get('draws', 0)}"
+        strings(
+            "profile_vs",
+            name=o.get("name"),
+            wins=o.get("wins", 0),
+            losses=o.get("losses", 0),
+            draws=o.get("draws", 0),
+        )
         for o in busiest[:OPPONENTS_SHOWN]
     )
 
 
-def entry_cells(entry: dict[str, Any]) -> tuple[str, ...]:
+def entry_cells(entry: dict[str, Any], strings: Strings | None = None) -> tuple[str, ...]:
     at = entry.get("at")
     when = time.strftime("%m-%d %H:%M", time.localtime(at)) if at else ""
     amount = int(entry.get("amount", 0))
+    strings = strings or Strings()
     return (
         when,
         f"{amount:+,}",
-        str(entry.get("reason", "")),
+        strings.ledger_reason(str(entry.get("reason", ""))),
         str(entry.get("ref", "")),
-        str(entry.get("detail", "")),
+        strings.ledger_detail(str(entry.get("detail", ""))),
     )
 
 
@@ -95,11 +114,15 @@ class ProfileScreen(HallListScreen):
         """Relief is claimed for oneself only."""
         return action != "relief" or self.name_shown is None
 
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def compose(self) -> ComposeResult:
         title = (
-            "qipai  my profile  (r claims the daily relief below 320 coins)"
+            self.strings("profile_title_mine")
             if self.name_shown is None
-            else f"qipai  profile of {self.name_shown}"
+            else self.strings("profile_title_other", name=self.name_shown)
         )
         yield Static(title, id="title", markup=False)
         yield Static("", id="summary", markup=False)
@@ -110,8 +133,11 @@ class ProfileScreen(HallListScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        words = self.strings
+        speak_bindings(self, words, hall=True)
         table = self.query_one(DataTable)
-        table.add_columns("when", "coins", "why", "ref", "detail")
+        columns = ("when", "coins", "why", "ref", "detail")
+        table.add_columns(*(words(f"profile_col_{c}") for c in columns))
         table.focus()
         self.run_worker(self._load(), group="profile", exclusive=True)
 
@@ -122,13 +148,14 @@ class ProfileScreen(HallListScreen):
         except HallError as error:
             self.say(explain(error, ui_language(self.app)))
             return
-        self.query_one("#summary", Static).update(summary_text(self.profile))
-        self.query_one("#mahjong", Static).update(mahjong_text(self.profile))
-        self.query_one("#opponents", Static).update(opponents_text(self.profile))
+        words = self.strings
+        self.query_one("#summary", Static).update(summary_text(self.profile, words))
+        self.query_one("#mahjong", Static).update(mahjong_text(self.profile, words))
+        self.query_one("#opponents", Static).update(opponents_text(self.profile, words))
         table = self.query_one(DataTable)
         table.clear()
         for entry in self.profile.get("entries") or []:
-            table.add_row(*entry_cells(entry))
+            table.add_row(*entry_cells(entry, words))
 
     def action_relief(self) -> None:
         self.run_worker(self._relief(), group="relief", exclusive=True)
@@ -139,7 +166,8 @@ class ProfileScreen(HallListScreen):
         except HallError as error:
             self.say(explain(error, ui_language(self.app)))
             return
-        self.say(f"Relief: +{reply.get('coins', 0):,} coins; you hold {reply.get('balance', 0):,}")
+        coins, balance = f"{reply.get('coins', 0):,}", f"{reply.get('balance', 0):,}"
+        self.say(self.strings("profile_relief", coins=coins, balance=balance))
         await self._load()
 
     def action_back(self) -> None:

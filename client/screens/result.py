@@ -14,25 +14,34 @@ from textual.widgets import Static
 from client.connection import HallError
 from client.hall_errors import explain, ui_language
 from client.i18n import Strings
+from client.screens.binding_words import speak_bindings
 from client.sgf_files import save_failure, save_sgf
 
-REASONS = {"count": "by counting", "resign": "by resignation", "time": "on time"}
+REASONS = {"count": "result_by_count", "resign": "result_by_resign", "time": "result_by_time"}
+WINNERS = {"black": "result_black", "white": "result_white"}
 
 
-def result_lines(view: dict[str, Any]) -> list[str]:
+def result_lines(view: dict[str, Any], strings: Strings | None = None) -> list[str]:
+    strings = strings or Strings()
     game = view.get("game") or {}
     result = game.get("result") or {}
-    lines = [f"Result: {result.get('text', '?')}"]
+    lines = [strings("result_text", text=result.get("text", "?"))]
     winner = result.get("winner")
-    reason = REASONS.get(result.get("reason"), "")
-    lines.append(f"{winner.capitalize()} wins {reason}" if winner else f"Draw {reason}".strip())
+    reason = strings(REASONS[result["reason"]]) if result.get("reason") in REASONS else ""
+    if winner:
+        name = strings(WINNERS[winner]) if winner in WINNERS else str(winner).capitalize()
+        lines.append(strings("result_wins", winner=name, reason=reason))
+    else:
+        lines.append(strings("result_draw", reason=reason).strip())
     count = game.get("count")
     if count:
-        lines.append(f"Count: Black {count.get('black', 0):g}  White {count.get('white', 0):g}")
+        black, white = f"{count.get('black', 0):g}", f"{count.get('white', 0):g}"
+        lines.append(strings("result_count", black=black, white=white))
     if game.get("komi") is not None:
-        lines.append(f"Komi {game['komi']:g} stones  SGF result {result.get('sgf', '?')}")
+        komi = f"{game['komi']:g}"
+        lines.append(strings("result_komi", komi=komi, sgf=result.get("sgf", "?")))
     if result.get("valid") is False:
-        lines.append("Too short to count: fewer than 20 stones were played")
+        lines.append(strings("result_short"))
     return lines
 
 
@@ -53,11 +62,19 @@ class ResultScreen(ModalScreen[None]):
         self.table = table
         self.view = view
 
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def compose(self) -> ComposeResult:
+        words = self.strings
         with Vertical(id="result"):
-            yield Static("\n".join(result_lines(self.view)), id="lines", markup=False)
-            yield Static("enter back to the board   s save SGF   r review", markup=False)
+            yield Static("\n".join(result_lines(self.view, words)), id="lines", markup=False)
+            yield Static(words("result_keys"), markup=False)
             yield Static("", id="message", markup=False)
+
+    def on_mount(self) -> None:
+        speak_bindings(self, self.strings, hall=True)
 
     def action_close(self) -> None:
         self.dismiss()
@@ -74,7 +91,7 @@ class ResultScreen(ModalScreen[None]):
         game = result.get("game")
         message = self.query_one("#message", Static)
         if game is None or self.app.hall is None:
-            message.update("This game has no stored record.")
+            message.update(self.strings("result_no_record"))
             return None
         try:
             return await self.app.hall.request("game_record", game=game)
@@ -94,8 +111,8 @@ class ResultScreen(ModalScreen[None]):
         try:
             replay = Replay.from_sgf(str(record["sgf"]))
         except (KeyError, SgfError) as error:
-            reason = error.message if isinstance(error, SgfError) else "no SGF in the record"
-            text = Strings(ui_language(self.app))("review_unreadable", reason=reason)
+            reason = error.message if isinstance(error, SgfError) else self.strings("games_no_sgf")
+            text = self.strings("review_unreadable", reason=reason)
             self.query_one("#message", Static).update(text)
             return
         self.dismiss()
@@ -109,6 +126,6 @@ class ResultScreen(ModalScreen[None]):
         try:
             path = save_sgf(record)
         except OSError as error:
-            message.update(save_failure(error))
+            message.update(save_failure(error, self.strings))
             return
-        message.update(f"Saved {path}")
+        message.update(self.strings("hall_saved", path=path))

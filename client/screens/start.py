@@ -9,20 +9,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from client.hall_errors import ui_language
+from client.i18n import Strings
+from client.screens.binding_words import speak_bindings
 from client.screens.size_guard import SizeGuard
 
 SIZES = (9, 13, 19)
-
-WELCOME = """\
-qipai 棋牌 - a game hall for the terminal
-
-  l   play Go here, hot-seat (both colours on this keyboard)
-  b   play Go here against a bot (you take black)
-  s   board size for local play
-  j   play mahjong here (pick the rules; three bots or hot-seat)
-  c   connect to a hall (type its address below, then enter)
-  q   quit"""
-
 
 class StartScreen(SizeGuard, Screen):
     AUTO_FOCUS = ""  # None would mean the app's "*": the address box, back from a dialog
@@ -46,17 +38,22 @@ class StartScreen(SizeGuard, Screen):
         super().__init__()
         self.size_choice = 0
 
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
-            yield Static(WELCOME, id="welcome", markup=False)
+            yield Static(self.strings("start_welcome"), id="welcome", markup=False)
             yield Static(id="size", markup=False)
             # Nothing selected on focus: a key typed by mistake must not wipe the address.
             yield Input(
-                placeholder="hall address, HOST[:PORT]", id="address", select_on_focus=False
+                placeholder=self.strings("start_address"), id="address", select_on_focus=False
             )
         yield Footer()
 
     def on_mount(self) -> None:
+        speak_bindings(self, self.strings, hall=True)
         self._show_size()
         # The hall named on the command line (`qipai HOST:PORT`), else the last one reached: if
         # the named one cannot be reached, the box holds it to correct, not an older address.
@@ -81,7 +78,7 @@ class StartScreen(SizeGuard, Screen):
 
     def _show_size(self) -> None:
         size = SIZES[self.size_choice]
-        self.query_one("#size", Static).update(f"Local board: {size}x{size}  (s changes it)")
+        self.query_one("#size", Static).update(self.strings("start_size", size=size))
 
     def action_cycle_size(self) -> None:
         self.size_choice = (self.size_choice + 1) % len(SIZES)

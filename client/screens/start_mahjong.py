@@ -10,15 +10,18 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from client.hall_errors import ui_language
+from client.i18n import Strings
 from client.mahjong_cli import local_rooms
+from client.screens.binding_words import speak_bindings
 
 ROOM_KEYS = min(9, len(local_rooms()))
 """One digit key per room of the local hall."""
 OPPONENTS: tuple[tuple[int, str], ...] = (
-    (3, "three bots (you play one seat)"),
-    (0, "hot-seat, four players on this keyboard"),
+    (3, "startmj_bots"),
+    (0, "startmj_hotseat"),
 )
-"""(bots, what it means): the `--bots` of the command line."""
+"""(bots, the key of what it means): the `--bots` of the command line."""
 
 
 class StartMahjongScreen(ModalScreen[tuple[str, int] | None]):
@@ -50,6 +53,7 @@ class StartMahjongScreen(ModalScreen[tuple[str, int] | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        speak_bindings(self, Strings(ui_language(self.app)), hall=True)
         self._show()
 
     def action_rules(self, index: int) -> None:
@@ -69,14 +73,13 @@ class StartMahjongScreen(ModalScreen[tuple[str, int] | None]):
 
     def _show(self) -> None:
         """The chosen rules carry a `>` (not only a colour: NO_COLOR terminals see it too)."""
-        lines = ["Mahjong here, on this machine", "", f"rules (1-{len(self.rooms)}):"]
+        words = Strings(ui_language(self.app))
+        lines = [words("startmj_title"), "", words("startmj_rules", n=len(self.rooms))]
         for index, (room_id, room) in enumerate(self.rooms.items()):
             mark = ">" if index == self.room else " "
-            lines.append(f" {mark} {index + 1}  {room.name_zh}  {room_id}")
-        lines += [
-            "",
-            f"o  opponents: {OPPONENTS[self.opponents][1]}",
-            "",
-            "enter deal   esc back",
-        ]
+            lines.append(
+                words("startmj_room", mark=mark, n=index + 1, name=room.name_zh, id=room_id)
+            )
+        who = words(OPPONENTS[self.opponents][1])
+        lines += ["", words("startmj_opponents", who=who), "", words("startmj_keys")]
         self.query_one("#choices", Static).update("\n".join(lines))

@@ -13,6 +13,7 @@ from textual import events
 from textual.message import Message
 
 from client.go_view import BLACK, WHITE, BetsView, GoView
+from client.i18n import Strings
 from client.widgets.cell_lines import Cell, CellLines, text_cells
 
 GLYPH = {BLACK: "X", WHITE: "O"}
@@ -20,34 +21,35 @@ SHOWN = 5
 """Bet lines that fit under the panel of a 19x19 board at 80x24; older ones fold into a count."""
 
 
-BET_HINT = "b bet"
-
-
-def bet_lines(bets: BetsView, me: str, move_number: int, spectator: bool) -> list[str]:
+def bet_lines(
+    bets: BetsView, me: str, move_number: int, spectator: bool, strings: Strings | None = None
+) -> list[str]:
+    strings = strings or Strings()
     if bets.nets is not None:
-        head = "Bets refunded" if bets.refunded else "Bets settled"
+        head = strings("bets_refunded" if bets.refunded else "bets_settled")
     elif bets.open:
-        head = f"Bets open to ply {bets.close_at_ply} (now {move_number})"
+        head = strings("bets_open", close=bets.close_at_ply, now=move_number)
     else:
-        head = "Bets closed"
-    lines = [head, f"Pool X {bets.pool[BLACK]:,}  O {bets.pool[WHITE]:,}"]
+        head = strings("bets_closed")
+    pool = {"black": f"{bets.pool[BLACK]:,}", "white": f"{bets.pool[WHITE]:,}"}
+    lines = [head, strings("bets_pool", **pool)]
     shown = bets.bets[-SHOWN:]
     if len(bets.bets) > len(shown):
-        lines.append(f"  ... {len(bets.bets) - len(shown)} earlier")
+        lines.append(strings("bets_earlier", n=len(bets.bets) - len(shown)))
     for bet in shown:
         mine = "*" if bet.bettor == me else " "
         line = f"{mine}{bet.bettor[:10]:<10} {GLYPH.get(bet.side, '?')} {bet.amount:>6,}"
         lines.append(line)
     if bets.nets is not None and me in bets.nets:
         net = bets.nets[me]
-        lines.append("You: refunded" if bets.refunded else f"You: {net:+,} coins")
+        mine = strings("bets_you_net", net=f"{net:+,}")
+        lines.append(strings("bets_you_refunded") if bets.refunded else mine)
     elif spectator and bets.open:
         left = bets.left_for(me)
-        lines.append(
-            f"{BET_HINT} ({left} left)" if left else f"Your {bets.per_spectator} bets are in"
-        )
+        hint = strings("bets_left", hint=strings("bets_hint"), left=left)
+        lines.append(hint if left else strings("bets_all_in", n=bets.per_spectator))
     if not bets.bets:
-        lines.insert(2, "  no bets yet")
+        lines.insert(2, strings("bets_none"))
     return lines
 
 
@@ -61,9 +63,12 @@ class BetsPanel(CellLines):
     class BetPressed(Message):
         """The bet line was clicked: the screen opens the bet window if betting is open."""
 
-    def __init__(self, view: GoView, me: str = "", **kwargs) -> None:
+    def __init__(
+        self, view: GoView, me: str = "", strings: Strings | None = None, **kwargs
+    ) -> None:
         super().__init__(**kwargs)
         self.me = me
+        self.strings = strings or Strings()
         self.lines: list[str] = []
         self.show(view)
 
@@ -72,11 +77,14 @@ class BetsPanel(CellLines):
         if view.bets is None:
             self.lines = []
         else:
-            self.lines = bet_lines(view.bets, self.me, view.move_number, view.is_spectator)
+            self.lines = bet_lines(
+                view.bets, self.me, view.move_number, view.is_spectator, self.strings
+            )
         self.redraw()
 
     def on_click(self, event: events.Click) -> None:
-        if 0 <= event.y < len(self.lines) and self.lines[event.y].startswith(BET_HINT):
+        hint = self.strings("bets_hint")
+        if 0 <= event.y < len(self.lines) and self.lines[event.y].startswith(hint):
             self.post_message(self.BetPressed())
 
     def build_lines(self) -> list[list[Cell]]:

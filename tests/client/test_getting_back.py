@@ -162,7 +162,7 @@ async def test_my_games_lists_the_adjourned_game_and_enter_resumes_it_once_both_
             games = app.screen
             await until(pilot, lambda: game in games.adjourned, "the adjourned game listed")
             row = games.query_one("DataTable").get_row_at(0)
-            assert row == [str(game), "封盘", "Go", "ann - bob", "bob 离开", ""]
+            assert row == [str(game), "封盘", "围棋", "ann - bob", "bob 离开", ""]
             await pilot.press("enter")  # bob is not in the hall
             await until(pilot, lambda: "对手不在大厅" in shown(games, "#message"), "the refusal")
             await bob.request("login", name="bob", password=password_of("bob"))

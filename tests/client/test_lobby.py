@@ -383,7 +383,7 @@ def test_a_bot_seat_says_it_is_a_bot_and_its_rank_in_both_languages():
         "phase": "play",
     }
     assert table_cells(summary)[4] == f"white qipai-bot·{kyu}k"
-    assert table_cells(summary, Strings("zh"))[4] == f"white qipai-bot·{kyu}级"
+    assert table_cells(summary, Strings("zh"))[4] == f"白 qipai-bot·{kyu}级"
     assert table_cells(summary)[3] == "black ann"
 
 

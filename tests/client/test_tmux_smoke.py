@@ -72,10 +72,13 @@ def quit_mid_game(tmux: Tmux) -> None:
     tmux.run("send-keys", "-t", "smoke", "C-q")
 
 
-def qipai_in_tmux(tmux: Tmux, tmp_path: Path, *args: str, then: str = "sleep 60") -> None:
-    """`qipai ARGS` in an 80x24 tmux session `smoke`, with its own settings and data; the shell
-    runs `then` after it (keeping the pane open to read)."""
+def qipai_in_tmux(
+    tmux: Tmux, tmp_path: Path, *args: str, then: str = "sleep 60", **more_env: str
+) -> None:
+    """`qipai ARGS` in an 80x24 tmux session `smoke`, with its own settings and data (and
+    `more_env`, e.g. QIPAI_LANG); the shell runs `then` after it (keeping the pane open)."""
     env = {
+        **more_env,
         "XDG_CONFIG_HOME": tmp_path / "config",
         "XDG_DATA_HOME": tmp_path / "data",
         "TERM": "xterm-256color",
