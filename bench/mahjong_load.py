@@ -88,6 +88,8 @@ async def serve_hall(db: str, log_tables: bool = True) -> None:
 class Stats:
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
+    played: int = 0
+    """Actions sent at all, measured or not: the warm-up waits for the first (``run_load``)."""
     hands: int = 0
     errors: int = 0
     codes: dict = field(default_factory=dict)
@@ -213,6 +215,7 @@ class Seat:
             message = {"type": "act", "id": self.next_id, "table": self.table, **request}
             await self.stream.send_all(msgpack.packb(message))
             self.stats.actions += self.stats.measuring
+            self.stats.played += 1
 
 
 async def open_table(
@@ -299,6 +302,12 @@ async def run_load(
                 nursery.start_soon(seat.play, think_time, stop)
         nursery.start_soon(loop_lag, stats, lags)
         nursery.start_soon(ping_hall, port, stats, pings)
+        # A fresh hall's tables first load the bot's analysis tables (seconds on a busy
+        # box): the warm-up starts once the first action is played, so that a short phase
+        # does not measure the loading.
+        with trio.move_on_after(60):
+            while not stats.played:
+                await trio.sleep(0.05)
         await trio.sleep(min(3.0, seconds / 4))  # warm up
         stats.measuring = True
         cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()

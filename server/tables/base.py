@@ -111,7 +111,10 @@ class Table:
         )
 
     def spectators(self) -> int:
-        return sum(1 for s in self.audience if not self.seats_of(s.name))
+        """The audience holding no seat: the players' names are gathered once (asked on
+        every event, where ``seats_of`` per session cost a scan of the seats each)."""
+        players = {o.name for o in self.seats.values() if o is not None and not o.bot}
+        return sum(1 for s in self.audience if s.name not in players)
 
     def seat_info(self, occupant: Occupant | None) -> dict[str, Any] | None:
         if occupant is None:
