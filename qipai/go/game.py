@@ -113,34 +113,33 @@ class Game:
         self.size = size
         self.komi = float(komi)
         self.handicap = handicap
-        self._args = {"size": size, "komi": komi, "handicap": handicap, "first": first}
         self._board = Board(size)
         self._sides = _side_table(size)
         self._points = _point_table(size)
-        stones: dict[Color, list[Point]] = {Color.BLACK: [], Color.WHITE: []}
-        if setup is not None:
-            for color, points in setup.items():
-                if color not in (Color.BLACK, Color.WHITE):
-                    raise GoError("bad_setup", f"not a colour: {color!r}")
-                stones[Color(color)] = [coerce_point(p, size) for p in points]
-        elif handicap:
-            stones[Color.BLACK] = handicap_points(size, handicap)
-        try:
-            self._board.place_setup([(self._index(p), c) for c in stones for p in stones[c]])
-        except BoardRefusal as refusal:
-            raise GoError("bad_setup", f"setup stones: {refusal.code}") from None
-        self._args["setup"] = {c: tuple(ps) for c, ps in stones.items()}
-        self.setup = self._args["setup"]
-        if first is not None and first not in (Color.BLACK, Color.WHITE):
-            raise GoError("bad_setup", f"not a colour to move first: {first!r}")
+        if setup is None and not handicap:  # an even game: nothing to place or check
+            stones: dict[Color, tuple[Point, ...]] = {Color.BLACK: (), Color.WHITE: ()}
+        else:
+            stones = self._place_stones(setup, handicap)
+        self.setup = stones
+        self._args = {
+            "size": size,
+            "komi": komi,
+            "handicap": handicap,
+            "first": first,
+            "setup": stones,
+        }
         if first is None:
             first = (
                 Color.WHITE
                 if (handicap or stones[Color.BLACK]) and not stones[Color.WHITE]
                 else Color.BLACK
             )
-        self.first = Color(first)
-        self.to_move: Color = self.first
+        elif first is not Color.BLACK and first is not Color.WHITE:
+            if first not in (Color.BLACK, Color.WHITE):
+                raise GoError("bad_setup", f"not a colour to move first: {first!r}")
+            first = Color(first)
+        self.first: Color = first
+        self.to_move: Color = first
         self.phase = PLAY
         self._turns = self._sides  # empty whenever the phase is not PLAY (see play)
         self.captures: dict[Color, int] = {Color.BLACK: 0, Color.WHITE: 0}
@@ -153,6 +152,26 @@ class Game:
         self._dead: set[int] = set()
         self._confirmed: set[Color] = set()
         self._forbidden: tuple[tuple[int, int, Color, int], tuple[Point, ...]] | None = None
+
+    def _place_stones(
+        self, setup: dict[Color, Iterable[Point]] | None, handicap: int
+    ) -> dict[Color, tuple[Point, ...]]:
+        """Put the setup stones (or else the fixed handicap stones) on the board; return them
+        per colour."""
+        size = self.size
+        stones: dict[Color, list[Point]] = {Color.BLACK: [], Color.WHITE: []}
+        if setup is not None:
+            for color, points in setup.items():
+                if color not in (Color.BLACK, Color.WHITE):
+                    raise GoError("bad_setup", f"not a colour: {color!r}")
+                stones[Color(color)] = [coerce_point(p, size) for p in points]
+        elif handicap:
+            stones[Color.BLACK] = handicap_points(size, handicap)
+        try:
+            self._board.place_setup([(self._index(p), c) for c in stones for p in stones[c]])
+        except BoardRefusal as refusal:
+            raise GoError("bad_setup", f"setup stones: {refusal.code}") from None
+        return {c: tuple(ps) for c, ps in stones.items()}
 
     # ---------------------------------------------------------------- coordinates and views
 
@@ -296,9 +315,10 @@ class Game:
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
         try:
             index, move = quiet_moves[point]  # any pair equal to a board point: (3.0, 4) too,
-            if type(point[0]) is not int or type(point[1]) is not int:  # hence:
+            col, row = point  # hence:
+            if type(col) is not int or type(row) is not int:
                 index, move = quiet_moves[coerce_point(point, self.size)]  # or bad_point
-        except (KeyError, TypeError):  # a GTP string, a list, off the board or not a point
+        except (KeyError, TypeError, ValueError):  # a GTP string, a list, off the board, junk
             index, move = quiet_moves[coerce_point(point, self.size)]
         try:
             removed = self._board.play(index, value, self._seen)
