@@ -120,7 +120,9 @@ async def drive(options: argparse.Namespace) -> dict:
                     if options.profile:
                         import cProfile
 
-                        profile = cProfile.Profile()
+                        # CPU time, not the wall clock: on a shared box the wall clock
+                        # charges each function with the other processes' turns.
+                        profile = cProfile.Profile(time.process_time)
                         profile.enable()
                 acted = False
                 for player in players:

@@ -75,8 +75,12 @@ def row_entries(text: str) -> list[Any]:
 def write_batch(db: sqlite3.Connection, batch: Batch) -> None:
     rows = [(table, n, row_text(entries)) for table, (n, entries) in batch.rows.items()]
     with transaction(db):
-        db.executemany("INSERT INTO live_tables VALUES (?, ?, ?, ?)", batch.opened)
-        db.executemany("INSERT INTO live_actions VALUES (?, ?, ?)", rows)
+        if batch.opened:  # most batches open no table
+            db.executemany("INSERT INTO live_tables VALUES (?, ?, ?, ?)", batch.opened)
+        if len(rows) == 1:
+            db.execute("INSERT INTO live_actions VALUES (?, ?, ?)", rows[0])
+        elif rows:
+            db.executemany("INSERT INTO live_actions VALUES (?, ?, ?)", rows)
 
 
 def end_live(db: sqlite3.Connection, table_id: int) -> None:

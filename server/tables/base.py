@@ -53,7 +53,13 @@ class Table:
         self.options_wire = options.to_wire()  # options never change: one wire form per table
         self.created_by = created_by
         self.seats: dict[str, Occupant | None] = dict.fromkeys(self.seat_order)
+        self._seats_key: tuple[Occupant | None, ...] = ()
+        self._seats_memo: dict[str, tuple[str, ...]] = {}
+        """``seats_of`` by name, for the occupants ``_seats_key``."""
         self.audience: set[Session] = set()
+        self._audience_changes = 0
+        """Counts the audience's changes: ``spectators`` is kept between them."""
+        self._spectators: tuple[tuple, int] = ((), 0)
         self.seq = 0
         self.started = False
         self.closed = False
@@ -104,17 +110,29 @@ class Table:
         return self.started and self.phase not in ENDED
 
     def seats_of(self, name: str | None) -> tuple[str, ...]:
+        """The seats ``name`` plays. Asked for every receiver of every event (and for each
+        spectator count): kept per name while the seats hold the same occupants."""
         if name is None:
             return ()
-        return tuple(
-            s for s, o in self.seats.items() if o is not None and o.name == name and not o.bot
-        )
+        occupants = tuple(self.seats.values())
+        if occupants != self._seats_key:  # identity first: a cheap test while seats stay
+            self._seats_key = occupants
+            self._seats_memo = {}
+        found = self._seats_memo.get(name)
+        if found is None:
+            found = self._seats_memo[name] = tuple(
+                s for s, o in self.seats.items() if o is not None and o.name == name and not o.bot
+            )
+        return found
 
     def spectators(self) -> int:
-        """The audience holding no seat: the players' names are gathered once (asked on
-        every event, where ``seats_of`` per session cost a scan of the seats each)."""
-        players = {o.name for o in self.seats.values() if o is not None and not o.bot}
-        return sum(1 for s in self.audience if s.name not in players)
+        """How many watch without a seat: part of every event's view, so kept while the
+        audience and the seats stay the same."""
+        key = (self._audience_changes, tuple(self.seats.values()))
+        if key != self._spectators[0]:
+            count = sum(1 for s in self.audience if not self.seats_of(s.name))
+            self._spectators = (key, count)
+        return self._spectators[1]
 
     def seat_info(self, occupant: Occupant | None) -> dict[str, Any] | None:
         if occupant is None:
@@ -246,6 +264,7 @@ class Table:
     def join(self, session: Session) -> None:
         session.tables.add(self.id)
         self.audience.add(session)
+        self._audience_changes += 1
 
     def watch(self, session: Session) -> None:
         if session in self.audience:
@@ -299,6 +318,7 @@ class Table:
                 self.seats[seat] = None
                 self.publish("stood", seat=seat, name=session.name)
         self.audience.discard(session)
+        self._audience_changes += 1
         session.tables.discard(self.id)
         if not seats:
             self.publish("spectators")
@@ -307,6 +327,7 @@ class Table:
     def drop(self, session: Session) -> None:
         """The session's connection ended: it stops receiving; its seats stay held."""
         self.audience.discard(session)
+        self._audience_changes += 1
         if not self.seats_of(session.name):
             self.publish("spectators")
             self.hall.table_changed(self)

@@ -255,15 +255,16 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
             return  # the log holds who was present
         is_online = self.hall.is_online
         occupants = tuple(self.seats.values())
-        here = tuple(o is not None and is_online(o.name) for o in occupants)
-        key = (occupants, here, tuple(self.offline_since.items()))
+        here = tuple([o is not None and is_online(o.name) for o in occupants])
+        away = tuple(self.offline_since.items()) if self.offline_since else ()
+        key = (occupants, here, away)
         if key == self._presence_key:
             return  # asked on every event: the same seats, online and away as last time
         self._presence_key = key
         seats = [(int(s), o) for s, o in self.seats.items() if o is not None]
         self.core.presence = Presence(
             bots=frozenset(s for s, o in seats if o.bot),
-            absent=frozenset(s for s, o in seats if not o.bot and not self.hall.is_online(o.name)),
+            absent=frozenset(s for s, o in seats if not o.bot and not is_online(o.name)),
             away={int(s): since for s, since in self.offline_since.items()},
             people=len(self.humans),
         )

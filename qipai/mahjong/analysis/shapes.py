@@ -24,6 +24,8 @@ _SUIT_PAIRS = SUIT.pairs
 _HONOUR_PAIRS = HONOURS.pairs
 """Bound once, filled in place on first use (``build_group_tables``)."""
 _GROUP_STARTS = (0, 9, 18, 27)
+_PAIRED, _PAIRED_QUADS = bytes((0, 2)), bytes((0, 2, 4))
+"""The counts seven pairs allows (``is_seven_pairs``: ``key.strip`` leaves nothing)."""
 
 
 @dataclass(frozen=True)
@@ -65,11 +67,10 @@ def is_standard_win(counts: Sequence[int]) -> bool:
 def is_seven_pairs(counts: Sequence[int], *, quads_as_two_pairs: bool) -> bool:
     """Fourteen concealed tiles in pairs; four of a kind is two pairs only where the ruleset
     says so (Sichuan's 龙七对), otherwise the seven pairs must be distinct kinds."""
-    check_counts(counts)
-    if sum(counts) != 14:
+    key = checked_key(counts)  # checked in C: asked for every discard a seat could win on
+    if sum(key) != 14:
         return False
-    allowed = (0, 2, 4) if quads_as_two_pairs else (0, 2)
-    return all(count in allowed for count in counts)
+    return not key.strip(_PAIRED_QUADS if quads_as_two_pairs else _PAIRED)
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:

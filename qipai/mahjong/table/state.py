@@ -124,9 +124,15 @@ class SeatState:
     drawn_at_remaining: int = 0
 
     def counts(self) -> list[int]:
+        """The concealed tiles' count of each kind. Asked by every hint and claim check, so
+        a playing tile's kind is worked out here (``kind_of``'s own rule, MJ-01) rather
+        than by a call per tile; anything else is still ``kind_of``'s to judge."""
         counts = [0] * NUM_KINDS
         for tile in self.concealed:
-            counts[kind_of(tile)] += 1
+            if 0 <= tile < 136:
+                counts[tile >> 2] += 1
+            else:
+                counts[kind_of(tile)] += 1
         return counts
 
 
