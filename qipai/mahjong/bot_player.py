@@ -22,21 +22,25 @@ import random
 from dataclasses import dataclass
 
 from qipai.mahjong.bot_danger import deal_in_risk
-from qipai.mahjong.bot_seat import ORPHANS, SeatPicture, TableFacts
+from qipai.mahjong.bot_seat import ORPHANS, SeatPicture
+from qipai.mahjong.bot_targets import HONOURS, targets
+from qipai.mahjong.bot_worth import CHEAPEST, win_worth
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.table.actions import Action, ActionType
-from qipai.mahjong.table.state import TableMeld, WinContext
+from qipai.mahjong.table.state import TableMeld
 from qipai.mahjong.tiles import NUM_KINDS, kind_of, suit_of
 
 LEVELS = ("easy", "normal", "strong")
 WINS = (ActionType.WIN, ActionType.SELF_WIN)
 STEP_BACK = 0.35
 """Worth kept by a discard that leaves the hand one step further from ready than the best."""
-FLUSH_FROM = 0.7
-"""Share of one suit from which a hand counts as heading for a flush."""
-FLUSH_GAIN_CAP = 8.0
-"""A flush is worth aiming at only so far: most hands that try never finish one."""
+PATTERN_OVER = 1.2
+"""A pattern is a path of its own only where it pays at least this much more than a plain win
+(elsewhere the plain path, exact once ready, already covers it)."""
+PATTERN_GAIN_CAP = 16.0
+"""A pattern is worth aiming at only so far (Zhongyou's 清一色 pays 128 plain wins): the chance
+model is rough for hands many exchanges away, and most that try never finish."""
 RACE = 0.45
 """Share of a not-ready hand's wins that come before another seat's (the hand rarely lasts
 long enough for the slow path; measured in the league, not derived)."""
@@ -114,7 +118,15 @@ class _Decision:
             held[kind] += 1
         self.unwanted = picture.ruleset.suit_to_shed(held, picture.void)
         self.total_unseen = max(1, sum(picture.unseen))
-        self.plain_worth, self.flush_gain = _shape_worths(picture)
+        worth = win_worth(picture.ruleset, picture.seat, picture.facts)
+        plain = worth.patterns["plain"]
+        self.plain_worth = plain if plain is not None else CHEAPEST
+        self.pattern_worth = {
+            name: min(value, self.plain_worth * PATTERN_GAIN_CAP)
+            for name, value in worth.patterns.items()
+            if name != "plain" and value is not None and value >= self.plain_worth * PATTERN_OVER
+        }
+        self.honours = any(k in picture.in_play for k in HONOURS)
 
     # --- worth of a hand of 13 ---------------------------------------------------------------
     def draws_left(self) -> float:
@@ -128,28 +140,61 @@ class _Decision:
         return 1 - miss ** (2 * turns)
 
     def worth13(self, counts: list[int], melds: list[TableMeld]) -> tuple[float, int, int]:
-        """(expected worth, shanten, live improving tiles) of a waiting hand of 13."""
+        """(expected worth, shanten, live improving tiles) of a waiting hand of 13: the best
+        of its paths (``paths``), with the plain path's shanten and live tiles."""
+        paths, shanten, live = self.paths(counts, melds)
+        return max(worth for worth, _ in paths.values()), shanten, live
+
+    def paths(
+        self, counts: list[int], melds: list[TableMeld]
+    ) -> tuple[dict[str, tuple[float, int]], int, int]:
+        """Each way the hand of 13 may win, by name, with its expected worth and shanten: the
+        plain one (exact over the waits once ready), and each pattern within reach that pays
+        more here (``bot_targets``, priced by ``bot_worth``); then the plain shanten and live
+        tiles."""
         p = self.p
         shanten = p.shanten(counts, melds)
-        turns = self.draws_left()
+        found: dict[str, tuple[float, int]] = {}
         if shanten == 0:
             values = p.wait_values(counts, melds)
             live = sum(p.unseen[k] for k in values)
             if live:
                 mean = sum(p.unseen[k] * v for k, v in values.items()) / live
-                return self.reach(live, turns) * mean, 0, live
-            # ready on nothing that may win: an exchange away from a wait that does
-            shanten, live = 1, TYPICAL_LIVE
+                found["plain"] = (self.reach(live, self.draws_left()) * mean, 0)
+            else:
+                # ready on nothing that may win: an exchange away from a wait that does
+                found["plain"] = (self.chance(1, TYPICAL_LIVE) * self.plain_worth, 1)
         else:
             live = self._ukeire(counts, melds, shanten)
-        # reach a wait in the first half of the time left, then win on it in the second
+            worth = self.plain_worth
+            missing = p.ruleset.requirements_missing(p.all_kinds(counts, melds), p.opened(melds))
+            if missing:
+                worth *= 0.3**missing
+            found["plain"] = (self.chance(shanten, live) * worth, shanten)
+        for target in targets(
+            counts,
+            melds,
+            p.unseen,
+            void=p.void,
+            honours=self.honours,
+            seven_pairs=p.ruleset.seven_pairs,
+            quads_as_two_pairs=p.ruleset.quads_as_two_pairs,
+        ):
+            worth = self.pattern_worth.get(target.name)
+            if worth is None or target.shanten <= 0:
+                continue
+            found[target.name] = (self.chance(target.shanten, target.live) * worth, target.shanten)
+        return found, shanten, live
+
+    def chance(self, shanten: int, live: int) -> float:
+        """Chance that a hand ``shanten`` exchanges from ready, with ``live`` tiles that bring
+        it closer, wins: it reaches a wait in the first half of the time left, then wins on it
+        in the second; each further exchange costs more than its live tiles say."""
+        turns = self.draws_left()
+        if shanten >= turns:
+            return 0.0
         chance = self.reach(live, turns / 2) * self.reach(TYPICAL_LIVE, turns / 2)
-        chance *= RACE * 0.4 ** (shanten - 1)
-        worth = self.plain_worth * self._flush_factor(counts, melds)
-        missing = p.ruleset.requirements_missing(p.all_kinds(counts, melds), p.opened(melds))
-        if missing:
-            worth *= 0.3**missing
-        return chance * worth, shanten, live
+        return chance * RACE * 0.4 ** (shanten - 1)
 
     def _ukeire(self, counts: list[int], melds: list[TableMeld], shanten: int) -> int:
         p = self.p
@@ -179,20 +224,6 @@ class _Decision:
             near.update(ORPHANS)
         return [k for k in near if k in self.p.in_play and suit_of(k) != self.unwanted]
 
-    def _flush_factor(self, counts: list[int], melds: list[TableMeld]) -> float:
-        if self.flush_gain <= 1:
-            return 1.0
-        per_suit = [0, 0, 0]
-        for kind in self.p.all_kinds(counts, melds):
-            suit = suit_of(kind)
-            if suit is not None:
-                per_suit[suit] += 1
-        share = max(per_suit) / 13
-        if share < FLUSH_FROM:
-            return 1.0
-        gain = min(self.flush_gain, FLUSH_GAIN_CAP)
-        return 1 + (gain - 1) * ((share - FLUSH_FROM) / (1 - FLUSH_FROM)) ** 2
-
     # --- choices -----------------------------------------------------------------------------
     def choose(self, legal: list[Action]) -> Action:
         by_type: dict[ActionType, list[Action]] = {}
@@ -211,15 +242,21 @@ class _Decision:
             first.setdefault(kind_of(action.tile), action)
         unwanted = [k for k in first if suit_of(k) == self.unwanted]
         shapes = []
+        closest: dict[str, int] = {}
         for kind in unwanted or list(first):
             counts[kind] -= 1
-            shapes.append((*self.worth13(counts, melds), kind))
+            paths, shanten, live = self.paths(counts, melds)
             counts[kind] += 1
-        closest = min(shanten for _, shanten, _, _ in shapes)
+            shapes.append((paths, shanten, live, kind))
+            for name, (_, steps) in paths.items():
+                closest[name] = min(steps, closest.get(name, steps))
         scored = []
-        for worth, shanten, live, kind in shapes:
-            # a step back from the closest hand costs more than the worth model sees
-            worth *= STEP_BACK ** (shanten - closest)
+        for paths, shanten, live, kind in shapes:
+            # a step back from the closest hand on a path costs more than the worth model sees
+            worth = max(
+                value * STEP_BACK ** (steps - closest[name])
+                for name, (value, steps) in paths.items()
+            )
             score = worth - self.level.defence * deal_in_risk(kind, self.p)
             scored.append((score, shanten, live, kind))
         scored.sort(key=lambda s: (-s[0], s[1], -s[2], s[3]))
@@ -315,48 +352,3 @@ class _Decision:
         for k in used:
             after[k] -= 1
         return after, meld
-
-
-SAMPLE_DISCARDS = 8
-"""The discards made when a sample hand is valued: well past any first-discard bonus (人和)."""
-_SHAPE_WORTHS: dict[tuple[str, tuple], tuple[float, float]] = {}
-
-
-def _shape_worths(picture: SeatPicture) -> tuple[float, float]:
-    """What a plain two-suit win is worth under the table's rules, and how many times more a
-    one-suit hand pays, asked of the ruleset's own scoring once per rules, dealing or not and
-    table state (the answer depends on nothing else, so a replay sees the same; a plain hand the
-    rules refuse as it stands, Baicheng's closed one, counts as worth 2; a flush that cannot
-    win at all gains nothing)."""
-    ruleset = picture.ruleset
-    facts = picture.facts
-    key = (
-        ruleset.name,
-        tuple(sorted(ruleset.options.to_values().items())),
-        facts.dealer == picture.seat,
-        tuple(sorted(facts.table_state.items())),
-    )
-    if key not in _SHAPE_WORTHS:
-        plain = _sample_worth(picture, "123m456m789m123p55p")
-        flush = _sample_worth(picture, "123m456m789m234m55m")
-        if flush is None:
-            gain = 1.0
-        elif plain is None:
-            gain = 4.0
-        else:
-            gain = max(1.0, flush / plain)
-        _SHAPE_WORTHS[key] = (plain or 2.0, gain)
-    return _SHAPE_WORTHS[key]
-
-
-def _sample_worth(picture: SeatPicture, text: str) -> float | None:
-    from qipai.mahjong.tiles import parse_kinds
-
-    counts = [0] * NUM_KINDS
-    for kind in parse_kinds(text):
-        counts[kind] += 1
-    last = parse_kinds(text)[-1]
-    ctx = WinContext(picture.seat, tuple(counts), (), last, False, 2)
-    facts = TableFacts(picture.facts.dealer, SAMPLE_DISCARDS, picture.facts.table_state)
-    score = picture.ruleset.score_win(facts, ctx)  # type: ignore[arg-type]
-    return None if score is None else float(1 << min(score.fan, 12))
