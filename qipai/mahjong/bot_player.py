@@ -242,20 +242,17 @@ class _Decision:
             first.setdefault(kind_of(action.tile), action)
         unwanted = [k for k in first if suit_of(k) == self.unwanted]
         shapes = []
-        closest: dict[str, int] = {}
         for kind in unwanted or list(first):
             counts[kind] -= 1
-            paths, shanten, live = self.paths(counts, melds)
+            shapes.append((*self.paths(counts, melds), kind))
             counts[kind] += 1
-            shapes.append((paths, shanten, live, kind))
-            for name, (_, steps) in paths.items():
-                closest[name] = min(steps, closest.get(name, steps))
+        closest = min(shanten for _, shanten, _, _ in shapes)
         scored = []
         for paths, shanten, live, kind in shapes:
-            # a step back from the closest hand on a path costs more than the worth model sees
+            # a step back from the closest hand costs more than the worth model sees, on any
+            # path: a pattern further off than the plain hand is slower than it counts
             worth = max(
-                value * STEP_BACK ** (steps - closest[name])
-                for name, (value, steps) in paths.items()
+                value * STEP_BACK ** max(0, steps - closest) for value, steps in paths.values()
             )
             score = worth - self.level.defence * deal_in_risk(kind, self.p)
             scored.append((score, shanten, live, kind))
