@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from qipai.mahjong.bot_danger import deal_in_risk
 from qipai.mahjong.bot_seat import ORPHANS, SeatPicture
 from qipai.mahjong.bot_targets import HONOURS, targets
-from qipai.mahjong.bot_worth import CHEAPEST, win_worth
+from qipai.mahjong.bot_worth import win_worth
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.table.actions import Action, ActionType
@@ -120,7 +120,12 @@ class _Decision:
         self.total_unseen = max(1, sum(picture.unseen))
         worth = win_worth(picture.ruleset, picture.seat, picture.facts)
         plain = worth.patterns["plain"]
-        self.plain_worth = plain if plain is not None else CHEAPEST
+        # where a plain hand cannot win as it stands, a win pays at least the cheapest pattern
+        self.plain_worth = (
+            plain
+            if plain is not None
+            else min((v for v in worth.patterns.values() if v is not None), default=2.0)
+        )
         self.pattern_worth = {
             name: min(value, self.plain_worth * PATTERN_GAIN_CAP)
             for name, value in worth.patterns.items()

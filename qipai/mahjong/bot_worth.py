@@ -5,9 +5,8 @@ copy of either.
 A fan does not pay the same everywhere. Sichuan pays a discard win 2^(fan−1) from the discarder
 alone but a self-draw 2^(fan−1) + 1 from each of three, so its cheap hands earn most of their
 money by self-draw; 国标 pays fan + 8 from the discarder and 8 from the others, not 2^fan. The bot
-weighs a win by what the winner collects, a self-draw ``SELF_DRAW_SHARE`` of the time, scaled so
-that the cheapest of the sample wins below counts 2 (the unit the danger model's
-``DEAL_IN_WORTH`` is written in: a deal-in costs about twice the cheapest win).
+weighs a win by what the winner collects, a self-draw ``SELF_DRAW_SHARE`` of the time, in the
+units the danger model is written in (``WinWorth._scale``).
 
 The samples are one plain hand and one hand of each pattern a bot can steer for (a flush, a half
 flush, all pungs, seven pairs), each scored once per rules by the ruleset itself, so the bot
@@ -21,14 +20,13 @@ from dataclasses import dataclass
 from qipai.mahjong import payment_rules as rules
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Ruleset
+from qipai.mahjong.scoring import FAN_POINTS
 from qipai.mahjong.table.state import TableMeld, WinContext
 from qipai.mahjong.tiles import NUM_KINDS, parse_kinds
 
 SELF_DRAW_SHARE = 0.3
 """Share of wins that are self-drawn: measured over four shape bots (Sichuan 0.20, 血战 0.37,
 Zhongyou 0.28, 国标 0.40 of their wins)."""
-CHEAPEST = 2.0
-"""The worth of the cheapest sample win (see the module text)."""
 SAMPLE_DISCARDS = 8
 """The discards made when a sample hand is valued: well past any first-discard bonus (人和)."""
 _UNPRICED = (rules.PER_PAO, rules.MONEY_TAKEN, rules.WHOLE_POT, rules.POT_THIRD)
@@ -99,11 +97,28 @@ class WinWorth:
         fans = {
             name: _sample_fan(ruleset, seat, facts, *sample) for name, sample in PATTERNS.items()
         }
-        valued = [self.prices.points(f) for f in fans.values() if f is not None]
-        self.scale = CHEAPEST / min(valued) if valued and min(valued) > 0 else 1.0
+        self.scale = self._scale(ruleset, fans)
         self.patterns = {
             name: None if fan is None else self.worth(fan) for name, fan in fans.items()
         }
+
+    def _scale(self, ruleset: Ruleset, fans: dict[str, int | None]) -> float:
+        """Worth units per point: the danger model's (``bot_danger.DEAL_IN_WORTH``) are
+        2 to the fan, so a plain win (else the cheapest sample, else a no-fan win) keeps the
+        worth 2^fan it always had where fan doubles; where fans are points (国标), a deal-in
+        into the cheapest sample win, above what the discarder pays anyway, costs
+        ``DEAL_IN_WORTH``."""
+        from qipai.mahjong.bot_danger import DEAL_IN_WORTH  # it reads the seat picture
+
+        scored = [f for f in fans.values() if f is not None]
+        ref = fans["plain"] if fans["plain"] is not None else min(scored, default=0)
+        if ruleset.fan_unit == FAN_POINTS and self.prices.discarder is not None:
+            extra = self.prices.discarder.pays(ref)
+            if self.prices.bystander is not None:
+                extra -= self.prices.bystander.pays(ref)
+            return DEAL_IN_WORTH / extra if extra > 0 else 1.0
+        points = self.prices.points(ref)
+        return (1 << ref) / points if points > 0 else 1.0
 
     def worth(self, fan: int, others: int = 3) -> float:
         return self.prices.points(fan, others) * self.scale
