@@ -46,6 +46,8 @@ RACE = 0.45
 long enough for the slow path; measured in the league, not derived)."""
 TYPICAL_LIVE = 6
 """Live tiles of a typical wait, for a hand that is not ready yet."""
+PAIRS_WAIT = 2
+"""Live tiles of a seven-pairs wait: one kind, of which the hand holds one."""
 
 
 @dataclass(frozen=True)
@@ -184,21 +186,25 @@ class _Decision:
             honours=self.honours,
             seven_pairs=p.ruleset.seven_pairs,
             quads_as_two_pairs=p.ruleset.quads_as_two_pairs,
+            within=shanten + 1,
         ):
             worth = self.pattern_worth.get(target.name)
             if worth is None or target.shanten <= 0:
                 continue
-            found[target.name] = (self.chance(target.shanten, target.live) * worth, target.shanten)
+            last = PAIRS_WAIT if target.name == "pairs" else TYPICAL_LIVE
+            chance = self.chance(target.shanten, target.live, last)
+            found[target.name] = (chance * worth, target.shanten)
         return found, shanten, live
 
-    def chance(self, shanten: int, live: int) -> float:
+    def chance(self, shanten: int, live: int, last: int = TYPICAL_LIVE) -> float:
         """Chance that a hand ``shanten`` exchanges from ready, with ``live`` tiles that bring
-        it closer, wins: it reaches a wait in the first half of the time left, then wins on it
-        in the second; each further exchange costs more than its live tiles say."""
+        it closer, wins: it reaches a wait (of ``last`` live tiles) in the first half of the time
+        left, then wins on it in the second; each further exchange costs more than its live
+        tiles say."""
         turns = self.draws_left()
         if shanten >= turns:
             return 0.0
-        chance = self.reach(live, turns / 2) * self.reach(TYPICAL_LIVE, turns / 2)
+        chance = self.reach(live, turns / 2) * self.reach(last, turns / 2)
         return chance * RACE * 0.4 ** (shanten - 1)
 
     def _ukeire(self, counts: list[int], melds: list[TableMeld], shanten: int) -> int:

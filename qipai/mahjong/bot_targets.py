@@ -23,8 +23,9 @@ _ISOLATED = {
     suit: tuple(s * 9 + r for s in range(3) if s != suit for r in (0, 4, 8)) for suit in range(3)
 }
 """Per suit, the kinds of the other two suits that stand apart from one another (1, 5, 9)."""
-MAX_SWAPPED = 6
-"""Tiles a pattern may still have to exchange to be counted (further off, it is no plan)."""
+MAX_SWAPPED = 4
+"""Tiles a flush may still have to exchange to be counted (further off, it is no plan, and
+the bot's decision time is spent on the patterns within reach)."""
 PAIRS_FROM = 4
 """Seven pairs is a pattern only from four pairs up (as in ``SeatPicture.shanten``)."""
 
@@ -48,8 +49,10 @@ def targets(
     honours: bool,
     seven_pairs: bool,
     quads_as_two_pairs: bool,
+    within: int = 8,
 ) -> list[Target]:
-    """Every pattern the hand of 13 (melds as 3) can still reach, with its distance."""
+    """Every pattern the hand of 13 (melds as 3) can still reach, with its distance; all
+    pungs only ``within`` that many exchanges (the caller's plain shanten and a step)."""
     found = []
     meld_suits = {suit_of(m.kind) for m in melds}
     for suit in range(3):
@@ -59,7 +62,9 @@ def targets(
         if honours:
             found += _one_suit(counts, unseen, suit, "half_flush", HONOURS)
     if all(m.type != MeldKind.CHOW.value for m in melds):
-        found.append(_pungs(counts, melds, unseen))
+        pungs = _pungs(counts, melds, unseen, within)
+        if pungs is not None:
+            found.append(pungs)
     if seven_pairs and not melds and sum(1 for c in counts if c >= 2) >= PAIRS_FROM:
         now = seven_pairs_shanten(counts, quads_as_two_pairs=quads_as_two_pairs)
         live = sum(unseen[k] for k in range(NUM_KINDS) if counts[k] % 2)
@@ -94,8 +99,12 @@ def _one_suit(
     return [Target(name, now, live)]
 
 
-def _pungs(counts: list[int], melds: list[TableMeld], unseen: list[int]) -> Target:
+def _pungs(
+    counts: list[int], melds: list[TableMeld], unseen: list[int], within: int
+) -> Target | None:
     now = pungs_shanten(counts, len(melds))
+    if now > within:
+        return None
     live = 0
     for kind in range(NUM_KINDS):
         if counts[kind] in (1, 2) and unseen[kind]:
