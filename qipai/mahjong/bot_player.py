@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 from qipai.mahjong.bot_danger import deal_in_risk
 from qipai.mahjong.bot_seat import ORPHANS, SeatPicture
-from qipai.mahjong.bot_targets import HONOURS, targets
 from qipai.mahjong.bot_worth import win_worth
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Ruleset
@@ -35,19 +34,15 @@ LEVELS = ("easy", "normal", "strong")
 WINS = (ActionType.WIN, ActionType.SELF_WIN)
 STEP_BACK = 0.35
 """Worth kept by a discard that leaves the hand one step further from ready than the best."""
-PATTERN_OVER = 1.2
-"""A pattern is a path of its own only where it pays at least this much more than a plain win
-(elsewhere the plain path, exact once ready, already covers it)."""
-PATTERN_GAIN_CAP = 16.0
-"""A pattern is worth aiming at only so far (Zhongyou's 清一色 pays 128 plain wins): the chance
-model is rough for hands many exchanges away, and most that try never finish."""
+FLUSH_FROM = 0.7
+"""Share of one suit from which a hand counts as heading for a flush."""
+FLUSH_GAIN_CAP = 8.0
+"""A flush is worth aiming at only so far: most hands that try never finish one."""
 RACE = 0.45
 """Share of a not-ready hand's wins that come before another seat's (the hand rarely lasts
 long enough for the slow path; measured in the league, not derived)."""
 TYPICAL_LIVE = 6
 """Live tiles of a typical wait, for a hand that is not ready yet."""
-PAIRS_WAIT = 2
-"""Live tiles of a seven-pairs wait: one kind, of which the hand holds one."""
 
 
 @dataclass(frozen=True)
@@ -120,20 +115,7 @@ class _Decision:
             held[kind] += 1
         self.unwanted = picture.ruleset.suit_to_shed(held, picture.void)
         self.total_unseen = max(1, sum(picture.unseen))
-        worth = win_worth(picture.ruleset, picture.seat, picture.facts)
-        plain = worth.patterns["plain"]
-        # where a plain hand cannot win as it stands, a win pays at least the cheapest pattern
-        self.plain_worth = (
-            plain
-            if plain is not None
-            else min((v for v in worth.patterns.values() if v is not None), default=2.0)
-        )
-        self.pattern_worth = {
-            name: min(value, self.plain_worth * PATTERN_GAIN_CAP)
-            for name, value in worth.patterns.items()
-            if name != "plain" and value is not None and value >= self.plain_worth * PATTERN_OVER
-        }
-        self.honours = any(k in picture.in_play for k in HONOURS)
+        self.plain_worth, self.flush_gain = _shape_worths(picture)
 
     # --- worth of a hand of 13 ---------------------------------------------------------------
     def draws_left(self) -> float:
@@ -147,65 +129,28 @@ class _Decision:
         return 1 - miss ** (2 * turns)
 
     def worth13(self, counts: list[int], melds: list[TableMeld]) -> tuple[float, int, int]:
-        """(expected worth, shanten, live improving tiles) of a waiting hand of 13: the best
-        of its paths (``paths``), with the plain path's shanten and live tiles."""
-        paths, shanten, live = self.paths(counts, melds)
-        return max(worth for worth, _ in paths.values()), shanten, live
-
-    def paths(
-        self, counts: list[int], melds: list[TableMeld]
-    ) -> tuple[dict[str, tuple[float, int]], int, int]:
-        """Each way the hand of 13 may win, by name, with its expected worth and shanten: the
-        plain one (exact over the waits once ready), and each pattern within reach that pays
-        more here (``bot_targets``, priced by ``bot_worth``); then the plain shanten and live
-        tiles."""
+        """(expected worth, shanten, live improving tiles) of a waiting hand of 13."""
         p = self.p
         shanten = p.shanten(counts, melds)
-        found: dict[str, tuple[float, int]] = {}
+        turns = self.draws_left()
         if shanten == 0:
             values = p.wait_values(counts, melds)
             live = sum(p.unseen[k] for k in values)
             if live:
                 mean = sum(p.unseen[k] * v for k, v in values.items()) / live
-                found["plain"] = (self.reach(live, self.draws_left()) * mean, 0)
-            else:
-                # ready on nothing that may win: an exchange away from a wait that does
-                found["plain"] = (self.chance(1, TYPICAL_LIVE) * self.plain_worth, 1)
+                return self.reach(live, turns) * mean, 0, live
+            # ready on nothing that may win: an exchange away from a wait that does
+            shanten, live = 1, TYPICAL_LIVE
         else:
             live = self._ukeire(counts, melds, shanten)
-            worth = self.plain_worth
-            missing = p.ruleset.requirements_missing(p.all_kinds(counts, melds), p.opened(melds))
-            if missing:
-                worth *= 0.3**missing
-            found["plain"] = (self.chance(shanten, live) * worth, shanten)
-        for target in targets(
-            counts,
-            melds,
-            p.unseen,
-            void=p.void,
-            honours=self.honours,
-            seven_pairs=p.ruleset.seven_pairs,
-            quads_as_two_pairs=p.ruleset.quads_as_two_pairs,
-            within=shanten + 1,
-        ):
-            worth = self.pattern_worth.get(target.name)
-            if worth is None or target.shanten <= 0:
-                continue
-            last = PAIRS_WAIT if target.name == "pairs" else TYPICAL_LIVE
-            chance = self.chance(target.shanten, target.live, last)
-            found[target.name] = (chance * worth, target.shanten)
-        return found, shanten, live
-
-    def chance(self, shanten: int, live: int, last: int = TYPICAL_LIVE) -> float:
-        """Chance that a hand ``shanten`` exchanges from ready, with ``live`` tiles that bring
-        it closer, wins: it reaches a wait (of ``last`` live tiles) in the first half of the time
-        left, then wins on it in the second; each further exchange costs more than its live
-        tiles say."""
-        turns = self.draws_left()
-        if shanten >= turns:
-            return 0.0
-        chance = self.reach(live, turns / 2) * self.reach(last, turns / 2)
-        return chance * RACE * 0.4 ** (shanten - 1)
+        # reach a wait in the first half of the time left, then win on it in the second
+        chance = self.reach(live, turns / 2) * self.reach(TYPICAL_LIVE, turns / 2)
+        chance *= RACE * 0.4 ** (shanten - 1)
+        worth = self.plain_worth * self._flush_factor(counts, melds)
+        missing = p.ruleset.requirements_missing(p.all_kinds(counts, melds), p.opened(melds))
+        if missing:
+            worth *= 0.3**missing
+        return chance * worth, shanten, live
 
     def _ukeire(self, counts: list[int], melds: list[TableMeld], shanten: int) -> int:
         p = self.p
@@ -235,6 +180,20 @@ class _Decision:
             near.update(ORPHANS)
         return [k for k in near if k in self.p.in_play and suit_of(k) != self.unwanted]
 
+    def _flush_factor(self, counts: list[int], melds: list[TableMeld]) -> float:
+        if self.flush_gain <= 1:
+            return 1.0
+        per_suit = [0, 0, 0]
+        for kind in self.p.all_kinds(counts, melds):
+            suit = suit_of(kind)
+            if suit is not None:
+                per_suit[suit] += 1
+        share = max(per_suit) / 13
+        if share < FLUSH_FROM:
+            return 1.0
+        gain = min(self.flush_gain, FLUSH_GAIN_CAP)
+        return 1 + (gain - 1) * ((share - FLUSH_FROM) / (1 - FLUSH_FROM)) ** 2
+
     # --- choices -----------------------------------------------------------------------------
     def choose(self, legal: list[Action]) -> Action:
         by_type: dict[ActionType, list[Action]] = {}
@@ -255,16 +214,13 @@ class _Decision:
         shapes = []
         for kind in unwanted or list(first):
             counts[kind] -= 1
-            shapes.append((*self.paths(counts, melds), kind))
+            shapes.append((*self.worth13(counts, melds), kind))
             counts[kind] += 1
         closest = min(shanten for _, shanten, _, _ in shapes)
         scored = []
-        for paths, shanten, live, kind in shapes:
-            # a step back from the closest hand costs more than the worth model sees, on any
-            # path: a pattern further off than the plain hand is slower than it counts
-            worth = max(
-                value * STEP_BACK ** max(0, steps - closest) for value, steps in paths.values()
-            )
+        for worth, shanten, live, kind in shapes:
+            # a step back from the closest hand costs more than the worth model sees
+            worth *= STEP_BACK ** (shanten - closest)
             score = worth - self.level.defence * deal_in_risk(kind, self.p)
             scored.append((score, shanten, live, kind))
         scored.sort(key=lambda s: (-s[0], s[1], -s[2], s[3]))
@@ -360,3 +316,17 @@ class _Decision:
         for k in used:
             after[k] -= 1
         return after, meld
+
+
+def _shape_worths(picture: SeatPicture) -> tuple[float, float]:
+    """What a plain two-suit win is worth under the table's rules (``bot_worth``), and how
+    many times more a one-suit hand pays (a plain hand the rules refuse as it stands,
+    Baicheng's closed one or any in 国标, counts as worth 2 and its flush as 4 times that; a
+    flush that cannot win at all gains nothing)."""
+    patterns = win_worth(picture.ruleset, picture.seat, picture.facts).patterns
+    plain, flush = patterns["plain"], patterns["flush"]
+    if flush is None:
+        return plain or 2.0, 1.0
+    if plain is None:
+        return 2.0, 4.0
+    return plain, max(1.0, flush / plain)

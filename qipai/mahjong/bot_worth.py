@@ -8,9 +8,8 @@ money by self-draw; 国标 pays fan + 8 from the discarder and 8 from the others
 weighs a win by what the winner collects, a self-draw ``SELF_DRAW_SHARE`` of the time, in the
 units the danger model is written in (``WinWorth._scale``).
 
-The samples are one plain hand and one hand of each pattern a bot can steer for (a flush, a half
-flush, all pungs, seven pairs), each scored once per rules by the ruleset itself, so the bot
-learns what the pattern pays there (None: the rules refuse it as it stands).
+The samples are one plain hand and one flush, each scored once per rules by the ruleset
+itself, so the bot learns what a flush pays there (None: the rules refuse it as it stands).
 """
 
 from __future__ import annotations
@@ -18,10 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from qipai.mahjong import payment_rules as rules
-from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.scoring import FAN_POINTS
-from qipai.mahjong.table.state import TableMeld, WinContext
+from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import NUM_KINDS, parse_kinds
 
 SELF_DRAW_SHARE = 0.3
@@ -32,15 +30,11 @@ SAMPLE_DISCARDS = 8
 _UNPRICED = (rules.PER_PAO, rules.MONEY_TAKEN, rules.WHOLE_POT, rules.POT_THIRD)
 
 PATTERNS = {
-    "plain": ("123m567m234p678p9m", "9m", ()),
-    "flush": ("123m567m234m678m9m", "9m", ()),
-    "half_flush": ("123m567m678m9m", "9m", ("E",)),
-    "pungs": ("333p777p9m", "9m", ("2m", "5m")),
-    "pairs": ("11m33m55m77m22p44p9m", "9m", ()),
+    "plain": ("123m567m234p678p9m", "9m"),
+    "flush": ("123m567m234m678m9m", "9m"),
 }
-"""Each pattern's sample: concealed tiles (13 with the melds), the winning kind, and the kinds
-of its claimed pungs (a pung hand is an open one as a rule: its value here carries no
-concealed-pung bonus it would rarely have)."""
+"""Each pattern's sample: its 13 concealed tiles and the winning kind (chows with no
+straight and no terminal set, so that no pattern of its own creeps in)."""
 
 
 @dataclass(frozen=True)
@@ -142,30 +136,16 @@ def win_worth(ruleset: Ruleset, seat: int, facts) -> WinWorth:
     return _WORTHS[key]
 
 
-def _sample_fan(
-    ruleset: Ruleset, seat: int, facts, text: str, last: str, pungs: tuple[str, ...]
-) -> int | None:
-    from qipai.mahjong.bot_seat import TableFacts
+def _sample_fan(ruleset: Ruleset, seat: int, facts, text: str, last: str) -> int | None:
+    """The fan of a concealed sample hand winning on a discard of ``last`` (None: no win)."""
+    from qipai.mahjong.bot_seat import TableFacts  # it prices its waits here
 
     counts = [0] * NUM_KINDS
     for kind in parse_kinds(text):
         counts[kind] += 1
-    melds = []
-    for name in pungs:
-        kind = parse_kinds(name)[0]
-        melds.append(
-            TableMeld(
-                MeldKind.PUNG.value, kind, tuple(kind * 4 + i for i in range(3)), (seat + 1) % 4
-            )
-        )
-    kinds = set(ruleset.kinds_in_play())
-    if any(counts[k] and k not in kinds for k in range(NUM_KINDS)) or any(
-        m.kind not in kinds for m in melds
-    ):
-        return None
     win = parse_kinds(last)[0]
     counts[win] += 1
-    ctx = WinContext(seat, tuple(counts), tuple(melds), win, False, 2)
+    ctx = WinContext(seat, tuple(counts), (), win, False, 2)
     sample_facts = TableFacts(facts.dealer, SAMPLE_DISCARDS, facts.table_state)
     score = ruleset.score_win(sample_facts, ctx)  # type: ignore[arg-type]
     return None if score is None else score.fan
