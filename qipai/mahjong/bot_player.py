@@ -321,12 +321,13 @@ class _Decision:
 def _shape_worths(picture: SeatPicture) -> tuple[float, float]:
     """What a plain two-suit win is worth under the table's rules (``bot_worth``), and how
     many times more a one-suit hand pays (a plain hand the rules refuse as it stands,
-    Baicheng's closed one or any in 国标, counts as worth 2 and its flush as 4 times that; a
-    flush that cannot win at all gains nothing)."""
+    Baicheng's closed one, counts as worth 2; in 国标, where only a pattern wins, a hand is
+    worth a flush, cut by ``requirements_missing`` for the fans it still lacks; a flush that
+    cannot win at all gains nothing)."""
     patterns = win_worth(picture.ruleset, picture.seat, picture.facts).patterns
     plain, flush = patterns["plain"], patterns["flush"]
     if flush is None:
         return plain or 2.0, 1.0
     if plain is None:
-        return 2.0, 4.0
+        return flush, 1.0
     return plain, max(1.0, flush / plain)

@@ -18,13 +18,14 @@ from dataclasses import dataclass
 
 from qipai.mahjong import payment_rules as rules
 from qipai.mahjong.rulesets.base import Ruleset
-from qipai.mahjong.scoring import FAN_POINTS
 from qipai.mahjong.table.state import WinContext
 from qipai.mahjong.tiles import NUM_KINDS, parse_kinds
 
 SELF_DRAW_SHARE = 0.3
 """Share of wins that are self-drawn: measured over four shape bots (Sichuan 0.20, 血战 0.37,
 Zhongyou 0.28, 国标 0.40 of their wins)."""
+MAX_REF_FAN = 12
+"""The largest fan the reference win's worth doubles for (the old 2^fan's cap)."""
 SAMPLE_DISCARDS = 8
 """The discards made when a sample hand is valued: well past any first-discard bonus (人和)."""
 _UNPRICED = (rules.PER_PAO, rules.MONEY_TAKEN, rules.WHOLE_POT, rules.POT_THIRD)
@@ -91,28 +92,22 @@ class WinWorth:
         fans = {
             name: _sample_fan(ruleset, seat, facts, *sample) for name, sample in PATTERNS.items()
         }
-        self.scale = self._scale(ruleset, fans)
+        self.scale = self._scale(fans)
         self.patterns = {
             name: None if fan is None else self.worth(fan) for name, fan in fans.items()
         }
 
-    def _scale(self, ruleset: Ruleset, fans: dict[str, int | None]) -> float:
+    def _scale(self, fans: dict[str, int | None]) -> float:
         """Worth units per point: the danger model's (``bot_danger.DEAL_IN_WORTH``) are
         2 to the fan, so a plain win (else the cheapest sample, else a no-fan win) keeps the
-        worth 2^fan it always had where fan doubles; where fans are points (国标), a deal-in
-        into the cheapest sample win, above what the discarder pays anyway, costs
-        ``DEAL_IN_WORTH``."""
-        from qipai.mahjong.bot_danger import DEAL_IN_WORTH  # it reads the seat picture
-
+        worth 2^fan it always had (at most 2^12, as before) and other fans are priced from
+        it by the payment rules. In 国标 the reference is its flush (a plain hand cannot
+        win), so its deal-in danger stays as small against its wins as it always was: a
+        heavier one made the bot fold away half its wins (league, 300 deals)."""
         scored = [f for f in fans.values() if f is not None]
         ref = fans["plain"] if fans["plain"] is not None else min(scored, default=0)
-        if ruleset.fan_unit == FAN_POINTS and self.prices.discarder is not None:
-            extra = self.prices.discarder.pays(ref)
-            if self.prices.bystander is not None:
-                extra -= self.prices.bystander.pays(ref)
-            return DEAL_IN_WORTH / extra if extra > 0 else 1.0
         points = self.prices.points(ref)
-        return (1 << ref) / points if points > 0 else 1.0
+        return (1 << min(ref, MAX_REF_FAN)) / points if points > 0 else 1.0
 
     def worth(self, fan: int, others: int = 3) -> float:
         return self.prices.points(fan, others) * self.scale
