@@ -102,8 +102,7 @@ class WinWorth:
         2 to the fan, so a plain win (else the cheapest sample, else a no-fan win) keeps the
         worth 2^fan it always had (at most 2^12, as before) and other fans are priced from
         it by the payment rules. In 国标 the reference is its flush (a plain hand cannot
-        win), so its deal-in danger stays as small against its wins as it always was: a
-        heavier one made the bot fold away half its wins (league, 300 deals)."""
+        win), so its deal-in danger stays as small against its wins as it always was."""
         scored = [f for f in fans.values() if f is not None]
         ref = fans["plain"] if fans["plain"] is not None else min(scored, default=0)
         points = self.prices.points(ref)
