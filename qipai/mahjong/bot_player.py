@@ -22,11 +22,12 @@ import random
 from dataclasses import dataclass
 
 from qipai.mahjong.bot_danger import deal_in_risk
-from qipai.mahjong.bot_seat import ORPHANS, SeatPicture, TableFacts
+from qipai.mahjong.bot_seat import ORPHANS, SeatPicture
+from qipai.mahjong.bot_worth import win_worth
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.table.actions import Action, ActionType
-from qipai.mahjong.table.state import TableMeld, WinContext
+from qipai.mahjong.table.state import TableMeld
 from qipai.mahjong.tiles import NUM_KINDS, kind_of, suit_of
 
 LEVELS = ("easy", "normal", "strong")
@@ -317,46 +318,16 @@ class _Decision:
         return after, meld
 
 
-SAMPLE_DISCARDS = 8
-"""The discards made when a sample hand is valued: well past any first-discard bonus (人和)."""
-_SHAPE_WORTHS: dict[tuple[str, tuple], tuple[float, float]] = {}
-
-
 def _shape_worths(picture: SeatPicture) -> tuple[float, float]:
-    """What a plain two-suit win is worth under the table's rules, and how many times more a
-    one-suit hand pays, asked of the ruleset's own scoring once per rules, dealing or not and
-    table state (the answer depends on nothing else, so a replay sees the same; a plain hand the
-    rules refuse as it stands, Baicheng's closed one, counts as worth 2; a flush that cannot
-    win at all gains nothing)."""
-    ruleset = picture.ruleset
-    facts = picture.facts
-    key = (
-        ruleset.name,
-        tuple(sorted(ruleset.options.to_values().items())),
-        facts.dealer == picture.seat,
-        tuple(sorted(facts.table_state.items())),
-    )
-    if key not in _SHAPE_WORTHS:
-        plain = _sample_worth(picture, "123m456m789m123p55p")
-        flush = _sample_worth(picture, "123m456m789m234m55m")
-        if flush is None:
-            gain = 1.0
-        elif plain is None:
-            gain = 4.0
-        else:
-            gain = max(1.0, flush / plain)
-        _SHAPE_WORTHS[key] = (plain or 2.0, gain)
-    return _SHAPE_WORTHS[key]
-
-
-def _sample_worth(picture: SeatPicture, text: str) -> float | None:
-    from qipai.mahjong.tiles import parse_kinds
-
-    counts = [0] * NUM_KINDS
-    for kind in parse_kinds(text):
-        counts[kind] += 1
-    last = parse_kinds(text)[-1]
-    ctx = WinContext(picture.seat, tuple(counts), (), last, False, 2)
-    facts = TableFacts(picture.facts.dealer, SAMPLE_DISCARDS, picture.facts.table_state)
-    score = picture.ruleset.score_win(facts, ctx)  # type: ignore[arg-type]
-    return None if score is None else float(1 << min(score.fan, 12))
+    """What a plain two-suit win is worth under the table's rules (``bot_worth``), and how
+    many times more a one-suit hand pays (a plain hand the rules refuse as it stands,
+    Baicheng's closed one, counts as worth 2; in 国标, where only a pattern wins, a hand is
+    worth a flush, cut by ``requirements_missing`` for the fans it still lacks; a flush that
+    cannot win at all gains nothing)."""
+    patterns = win_worth(picture.ruleset, picture.seat, picture.facts).patterns
+    plain, flush = patterns["plain"], patterns["flush"]
+    if flush is None:
+        return plain or 2.0, 1.0
+    if plain is None:
+        return flush, 1.0
+    return plain, max(1.0, flush / plain)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from qipai.mahjong.analysis import shanten, waits
+from qipai.mahjong.bot_worth import win_worth
 from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.table.actions import Action
 from qipai.mahjong.table.state import TableMeld, WinContext
@@ -103,7 +104,7 @@ class SeatPicture:
             ruleset.table_state_seen(view["table"]),
         )
         self.concealed_only = not self.melds
-        self._values: dict[tuple, dict[int, int]] = {}
+        self._values: dict[tuple, dict[int, float]] = {}
 
     # --- shape -----------------------------------------------------------------------------
     def shanten(self, counts: list[int], melds: list[TableMeld] | None = None) -> int:
@@ -124,9 +125,10 @@ class SeatPicture:
 
     def wait_values(
         self, counts: list[int], melds: list[TableMeld] | None = None
-    ) -> dict[int, int]:
+    ) -> dict[int, float]:
         """For a hand of 13 (melds as 3): each kind that makes a legal win, with its worth
-        (2 to the power of its fan, what the payments scale with) as a plain discard win."""
+        as a plain discard win, in the table's own money (``bot_worth``: what the winner
+        collects for that fan, by discard or self-draw, from the seats still in play)."""
         melds = self.melds if melds is None else melds
         key = (tuple(counts), tuple(melds))
         found = self._values.get(key)
@@ -137,6 +139,8 @@ class SeatPicture:
         for meld in melds:
             for tile in meld.tiles:
                 held[kind_of(tile)] += 1
+        worth = win_worth(self.ruleset, self.seat, self.facts)
+        others = len(self.opponents)
         found = {}
         for kind in waits(
             counts,
@@ -151,7 +155,7 @@ class SeatPicture:
             score = self.ruleset.score_win(self.facts, ctx)  # type: ignore[arg-type]
             counts[kind] -= 1
             if score is not None:
-                found[kind] = 1 << min(score.fan, 12)
+                found[kind] = worth.worth(score.fan, others)
         self._values[key] = found
         return found
 
