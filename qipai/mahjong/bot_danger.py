@@ -14,7 +14,7 @@ Baicheng's requirements) leaves it a wait, at the fitted ``PASSED_WAIT`` rate.
 Everything else is two logistic models fitted on seeded shape-bot hands by
 ``bench/fit_danger.py`` (constants in ``bot_danger_fitted``): ``readiness`` per ruleset and
 ``wait_chance`` over all rooms. The shape bot is the league's opponent, and human players
-show the same signs.
+show the same signs, all but one: a flush kept on purpose (``KEPT_FLUSH``).
 """
 
 from __future__ import annotations
@@ -57,6 +57,8 @@ WAIT_FEATURES = (
     "flush suit",
     "other suit of a flush",
     "its river share of the suit",
+    "a neighbour in its river",
+    "near its last discard from the hand",
 )
 
 
@@ -92,6 +94,21 @@ def readiness(opponent: Opponent, picture: SeatPicture) -> float:
     return _logistic(coefficients, readiness_features(opponent, picture.wall))
 
 
+KEPT_FLUSH = (2.2, 0.3)
+"""A human's flush: melds all in one suit and not one tile of it thrown. The shape bots the fit
+watches never chase a flush (their melds in one suit make that suit a *less* likely wait), so
+this sign is no fitted one: a ready hand that keeps a flush waits on its suit this many times
+as often as the fitted chance, and on any other suit this share of it."""
+
+
+def kept_flush(opponent: Opponent) -> int | None:
+    """The suit of a flush the opponent plainly keeps (``KEPT_FLUSH``), if any."""
+    suit = flush_suit(opponent)
+    if suit is None or any(suit_of(k) == suit for k in opponent.discards):
+        return None
+    return suit
+
+
 def flush_suit(opponent: Opponent) -> int | None:
     """The suit an opponent's two or more melds all share (a flush in the making), if any."""
     suits = {suit_of(m["kind"]) for m in opponent.melds if not m.get("hidden")}
@@ -107,7 +124,7 @@ def wait_features(kind: int, opponent: Opponent, seen: list[int]) -> list[float]
     river = set(opponent.discards)
     count = min(seen[kind], 4)
     row = [1.0, float(suit is None), 0.0, 0.0, float(count == 2), float(count == 3)]
-    row += [float(count == 4), float(kind in river), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    row += [float(count == 4), float(kind in river), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
     if suit is None:
         return row
     rank = kind % 9
@@ -131,6 +148,9 @@ def wait_features(kind: int, opponent: Opponent, seen: list[int]) -> list[float]
     row[13] = float(flush is not None and flush != suit)
     if opponent.discards:
         row[14] = sum(1 for k in opponent.discards if suit_of(k) == suit) / len(opponent.discards)
+    row[15] = float(any(kind + step in river for step in (-2, -1, 1, 2) if not dead(kind + step)))
+    last = opponent.last_from_hand
+    row[16] = float(last is not None and suit_of(last) == suit and abs(last - kind) <= 2)
     return row
 
 
@@ -141,7 +161,11 @@ def wait_chance(kind: int, opponent: Opponent, picture: SeatPicture) -> float:
         return 0.0
     if kind in opponent.passed:
         return PASSED_WAIT.get(picture.ruleset.name, PASSED_WAIT["all"])
-    return _logistic(WAIT, wait_features(kind, opponent, picture.seen))
+    chance = _logistic(WAIT, wait_features(kind, opponent, picture.seen))
+    flush = kept_flush(opponent)
+    if flush is not None:
+        chance *= KEPT_FLUSH[0] if suit == flush else KEPT_FLUSH[1]
+    return min(chance, 1.0)
 
 
 def threats(picture: SeatPicture) -> list[tuple[Opponent, float, float]]:
@@ -149,7 +173,7 @@ def threats(picture: SeatPicture) -> list[tuple[Opponent, float, float]]:
     surcharge = picture.ruleset.discard_win_surcharge() / picture.ruleset.options.base
     found = []
     for opponent in picture.opponents:
-        worth = DEAL_IN_WORTH * (3.0 if flush_suit(opponent) is not None else 1.0) + surcharge
+        worth = DEAL_IN_WORTH * (3.0 if kept_flush(opponent) is not None else 1.0) + surcharge
         found.append((opponent, readiness(opponent, picture), worth))
     return found
 

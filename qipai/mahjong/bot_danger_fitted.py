@@ -16,21 +16,23 @@ READINESS: dict[str, tuple[float, ...]] = {
     "all": (-2.164, 2.947, -1.192, 0.375, 0.277, 0.465, 0.604, -0.095, -2.855, -0.621),
 }
 WAIT: tuple[float, ...] = (
-    -1.865,  # bias
-    -0.664,  # honour
+    -1.835,  # bias
+    -0.677,  # honour
     -0.352,  # terminal
-    -0.302,  # 2 or 8
-    -0.079,  # 2 seen
-    -0.206,  # 3 seen
-    -0.102,  # 4 seen
-    -1.63,  # in its river
-    -0.34,  # suji
-    -0.349,  # half suji
-    -0.286,  # kabe
-    -0.324,  # no chance
-    -0.26,  # flush suit
-    0.399,  # other suit of a flush
-    -0.208,  # its river share of the suit
+    -0.308,  # 2 or 8
+    -0.077,  # 2 seen
+    -0.189,  # 3 seen
+    -0.087,  # 4 seen
+    -1.705,  # in its river
+    -0.336,  # suji
+    -0.361,  # half suji
+    -0.311,  # kabe
+    -0.34,  # no chance
+    -0.259,  # flush suit
+    0.398,  # other suit of a flush
+    -0.035,  # its river share of the suit
+    -0.282,  # a neighbour in its river
+    0.359,  # near its last discard from the hand
 )
 PASSED_WAIT: dict[str, float] = {
     "sichuan": 0.0001,

@@ -48,10 +48,13 @@ class Opponent:
     hand_size: int
     drawn_run: int = 0
     passed: frozenset[int] = frozenset()
+    last_from_hand: int | None = None
 
 
-def river_reading(rivers: dict[int, list[dict]], seat: int) -> tuple[int, frozenset[int]]:
-    """(``drawn_run``, ``passed``) of ``seat`` from every seat's river (wire entries with the
+def river_reading(
+    rivers: dict[int, list[dict]], seat: int
+) -> tuple[int, frozenset[int], int | None]:
+    """(``drawn_run``, ``passed``, ``last_from_hand``: the kind of its last 手切) of ``seat`` from every seat's river (wire entries with the
     play order ``n`` and the ``drawn`` mark). A kong does not count as a change (its replacement
     may be thrown as drawn): the few hands a kong rearranges read as unchanged."""
     own = rivers[seat]
@@ -64,7 +67,8 @@ def river_reading(rivers: dict[int, list[dict]], seat: int) -> tuple[int, frozen
     passed = frozenset(
         kind_of(e["tile"]) for river in rivers.values() for e in river if e["n"] > changed
     )
-    return run, passed
+    last = next((kind_of(e["tile"]) for e in reversed(own) if not e.get("drawn")), None)
+    return run, passed, last
 
 
 def _meld(wire: dict) -> TableMeld:
