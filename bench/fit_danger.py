@@ -8,7 +8,8 @@ the seat holds), and the machine gives the truth: is the opponent ready (a kind 
 
 - readiness: a logistic model per ruleset (and one over all rooms for a ruleset not fitted);
 - the chance that a ready opponent waits on a kind: one logistic model over all rooms, for the
-  kinds not settled by the exact rules (its void suit, a kind passed since its hand changed);
+  kinds not settled by the exact rules (``bot_danger.cannot_wait``, a kind passed since its
+  hand changed);
 - ``PASSED_WAIT``: how often a passed kind is a wait all the same (a declined win).
 
 It prints each model's calibration (predicted against observed, by decile of the prediction)
@@ -32,6 +33,7 @@ from qipai.mahjong.analysis import prepare_tables  # noqa: E402
 from qipai.mahjong.bot_danger import (  # noqa: E402
     READINESS_FEATURES,
     WAIT_FEATURES,
+    cannot_wait,
     readiness_features,
     wait_features,
 )
@@ -39,7 +41,7 @@ from qipai.mahjong.bot_seat import SeatPicture  # noqa: E402
 from qipai.mahjong.rulesets import get_ruleset, mahjong_rooms  # noqa: E402
 from qipai.mahjong.table.actions import ActionType  # noqa: E402
 from qipai.mahjong.table.machine import HandMachine  # noqa: E402
-from qipai.mahjong.tiles import NUM_KINDS, suit_of  # noqa: E402
+from qipai.mahjong.tiles import NUM_KINDS  # noqa: E402
 
 FITTED = Path(__file__).resolve().parents[1] / "qipai" / "mahjong" / "bot_danger_fitted.py"
 FIRST_SEED = 100_000
@@ -83,7 +85,7 @@ def record(hand: HandMachine, seat: int, sample: Sample) -> None:
         if not waits:
             continue
         for kind in held:
-            if suit_of(kind) is not None and suit_of(kind) == opponent.void:
+            if cannot_wait(kind, opponent, picture.seen):
                 continue
             if kind in opponent.passed:
                 sample.passed[0] += 1

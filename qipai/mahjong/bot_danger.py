@@ -5,7 +5,8 @@ opponent has been discarding, its melds, its run of 摸切 (drawn-and-thrown) di
 still sheds its 定缺 suit, the wall left; and per kind: its rank, 筋 against the opponent's
 river, a neighbour with all four in sight (壁), how many copies are in sight, flush signs.
 
-Two exact rules come first. A kind of the opponent's 定缺 suit can never win for it. A kind let
+Exact rules come first. A kind of the opponent's 定缺 suit can never win for it, nor an honour
+with all four copies in sight. A kind let
 go by any seat since the opponent's hand last changed (``Opponent.passed``) would already have
 won if it were the wait, since these rules have no 振听 (furiten) on one's own discards and
 bots, like most players, take every win: only the rare declined win (a ruleset's fan minimum,
@@ -154,10 +155,19 @@ def wait_features(kind: int, opponent: Opponent, seen: list[int]) -> list[float]
     return row
 
 
+def cannot_wait(kind: int, opponent: Opponent, seen: list[int]) -> bool:
+    """A kind ``opponent`` cannot wait on at all: its 定缺 suit, or an honour with all four in
+    sight (an honour is waited on only as a pair or a single, so it must hold one)."""
+    suit = suit_of(kind)
+    if suit is None:
+        return seen[kind] >= 4
+    return suit == opponent.void
+
+
 def wait_chance(kind: int, opponent: Opponent, picture: SeatPicture) -> float:
     """Chance that a ready ``opponent`` waits on ``kind``."""
     suit = suit_of(kind)
-    if suit is not None and suit == opponent.void:
+    if cannot_wait(kind, opponent, picture.seen):
         return 0.0
     if kind in opponent.passed:
         return PASSED_WAIT.get(picture.ruleset.name, PASSED_WAIT["all"])

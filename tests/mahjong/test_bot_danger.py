@@ -134,3 +134,16 @@ def test_the_fitting_script_runs_on_a_tiny_sample() -> None:
         check=True,
     )
     assert "readiness" in run.stdout and "AUC" in run.stdout and "decile" in run.stdout
+
+
+def test_an_honour_all_in_sight_cannot_be_waited_on() -> None:
+    """Three Easts in the rivers and the fourth in hand: nobody can wait on East (a pair or a
+    single wait needs one in hand), so it is safe against West however ready it looks."""
+    picture = picture_of(position(west_drawn=True))
+    west = opponent(picture, W)
+    (east,) = parse_kinds("E")
+    seen = list(picture.seen)
+    seen[east] = 4
+    assert bot_danger.cannot_wait(east, west, seen)
+    seen[east] = 3
+    assert not bot_danger.cannot_wait(east, west, seen)
