@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from qipai.mahjong.bot_danger import deal_in_risk
+from qipai.mahjong.bot_danger import deal_in_risk, threats
 from qipai.mahjong.bot_seat import ORPHANS, SeatPicture
 from qipai.mahjong.bot_worth import win_worth
 from qipai.mahjong.notation import MeldKind
@@ -43,6 +43,11 @@ RACE = 0.45
 long enough for the slow path; measured in the league, not derived)."""
 TYPICAL_LIVE = 6
 """Live tiles of a typical wait, for a hand that is not ready yet."""
+FOLD_READY = 0.5
+FOLD_SHANTEN = 2
+"""A level that folds throws its safest tile, breaking its hand, once an opponent is ready
+with at least ``FOLD_READY`` chance while its own hand is ``FOLD_SHANTEN`` or more steps
+from ready: its chance to win first is then too small to be worth a deal-in."""
 
 
 @dataclass(frozen=True)
@@ -50,12 +55,13 @@ class Level:
     defence: float
     slip: float  # chance of keeping the second-best tile instead of the best
     raises_stakes: bool
+    folds: bool = False
 
 
 LEVEL = {
     "easy": Level(defence=0.0, slip=0.3, raises_stakes=False),
     "normal": Level(defence=0.35, slip=0.0, raises_stakes=False),
-    "strong": Level(defence=0.7, slip=0.0, raises_stakes=True),
+    "strong": Level(defence=0.7, slip=0.0, raises_stakes=True, folds=True),
 }
 
 
@@ -116,6 +122,7 @@ class _Decision:
         self.unwanted = picture.ruleset.suit_to_shed(held, picture.void)
         self.total_unseen = max(1, sum(picture.unseen))
         self.plain_worth, self.flush_gain = _shape_worths(picture)
+        self.threats = threats(picture) if level.defence else []
 
     # --- worth of a hand of 13 ---------------------------------------------------------------
     def draws_left(self) -> float:
@@ -217,11 +224,18 @@ class _Decision:
             shapes.append((*self.worth13(counts, melds), kind))
             counts[kind] += 1
         closest = min(shanten for _, shanten, _, _ in shapes)
+        fold = (
+            self.level.folds
+            and closest >= FOLD_SHANTEN
+            and any(ready >= FOLD_READY for _, ready, _ in self.threats)
+        )
         scored = []
         for worth, shanten, live, kind in shapes:
             # a step back from the closest hand costs more than the worth model sees
             worth *= STEP_BACK ** (shanten - closest)
-            score = worth - self.level.defence * deal_in_risk(kind, self.p)
+            risk = deal_in_risk(kind, self.p, self.threats) if self.threats else 0.0
+            # folding: the safest tile first, the hand's worth only between equally safe ones
+            score = -risk + 1e-3 * worth if fold else worth - self.level.defence * risk
             scored.append((score, shanten, live, kind))
         scored.sort(key=lambda s: (-s[0], s[1], -s[2], s[3]))
         return [(score, shanten, first[kind]) for score, shanten, _, kind in scored]

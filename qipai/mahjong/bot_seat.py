@@ -36,13 +36,40 @@ class TableFacts:
 
 @dataclass(frozen=True)
 class Opponent:
-    """Another seat still in play, as the table shows it."""
+    """Another seat still in play, as the table shows it. ``drawn_run``: how many of its last
+    discards in a row were thrown as drawn (摸切, marked in its river), the plainest sign of a
+    hand that no longer changes. ``passed``: the kinds let go by any seat (itself included)
+    since its hand last changed (its last discard from the hand, 手切): a ready hand would have
+    won on its wait, so these are safe unless it declines wins (``river_reading``)."""
 
     seat: int
     melds: tuple[dict, ...]
     discards: tuple[int, ...]
     void: int | None
     hand_size: int
+    drawn_run: int = 0
+    passed: frozenset[int] = frozenset()
+    last_from_hand: int | None = None
+
+
+def river_reading(
+    rivers: dict[int, list[dict]], seat: int
+) -> tuple[int, frozenset[int], int | None]:
+    """(``drawn_run``, ``passed``, ``last_from_hand``: the kind of its last 手切) of ``seat`` from every seat's river (wire entries with the
+    play order ``n`` and the ``drawn`` mark). A kong does not count as a change (its replacement
+    may be thrown as drawn): the few hands a kong rearranges read as unchanged."""
+    own = rivers[seat]
+    run = 0
+    for entry in reversed(own):
+        if not entry.get("drawn"):
+            break
+        run += 1
+    changed = max((e["n"] for e in own if not e.get("drawn")), default=0)
+    passed = frozenset(
+        kind_of(e["tile"]) for river in rivers.values() for e in river if e["n"] > changed
+    )
+    last = next((kind_of(e["tile"]) for e in reversed(own) if not e.get("drawn")), None)
+    return run, passed, last
 
 
 def _meld(wire: dict) -> TableMeld:
@@ -71,6 +98,7 @@ class SeatPicture:
         self.seen = list(self.counts)
         claimed = 0
         self.opponents: list[Opponent] = []
+        rivers = {other["seat"]: other["river"] for other in view["seats"]}
         for other in view["seats"]:
             for tile in other["discards"]:
                 self.seen[kind_of(tile)] += 1
@@ -89,6 +117,7 @@ class SeatPicture:
                         tuple(kind_of(t) for t in other["discards"]),
                         other["void"],
                         other["hand_size"],
+                        *river_reading(rivers, other["seat"]),
                     )
                 )
         for meld in self.melds:
