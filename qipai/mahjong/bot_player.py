@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from qipai.mahjong import payment_rules
 from qipai.mahjong.bot_danger import deal_in_risk, threats
 from qipai.mahjong.bot_seat import ORPHANS, SeatPicture
 from qipai.mahjong.bot_worth import win_worth
@@ -43,6 +44,9 @@ RACE = 0.45
 long enough for the slow path; measured in the league, not derived)."""
 TYPICAL_LIVE = 6
 """Live tiles of a typical wait, for a hand that is not ready yet."""
+UNREADY_PAYS_DEFENCE = 0.5
+"""The share of a level's danger weight kept where a hand that is not ready pays (see
+``unready_pays``)."""
 FOLD_READY = 0.5
 FOLD_SHANTEN = 2
 """A level that folds throws its safest tile, breaking its hand, once an opponent is ready
@@ -224,8 +228,11 @@ class _Decision:
             shapes.append((*self.worth13(counts, melds), kind))
             counts[kind] += 1
         closest = min(shanten for _, shanten, _, _ in shapes)
+        breaking_pays = unready_pays(self.p.ruleset)
+        defence = self.level.defence * (UNREADY_PAYS_DEFENCE if breaking_pays else 1.0)
         fold = (
             self.level.folds
+            and not breaking_pays
             and closest >= FOLD_SHANTEN
             and any(ready >= FOLD_READY for _, ready, _ in self.threats)
         )
@@ -235,7 +242,7 @@ class _Decision:
             worth *= STEP_BACK ** (shanten - closest)
             risk = deal_in_risk(kind, self.p, self.threats) if self.threats else 0.0
             # folding: the safest tile first, the hand's worth only between equally safe ones
-            score = -risk + 1e-3 * worth if fold else worth - self.level.defence * risk
+            score = -risk + 1e-3 * worth if fold else worth - defence * risk
             scored.append((score, shanten, live, kind))
         scored.sort(key=lambda s: (-s[0], s[1], -s[2], s[3]))
         return [(score, shanten, first[kind]) for score, shanten, _, kind in scored]
@@ -345,3 +352,12 @@ def _shape_worths(picture: SeatPicture) -> tuple[float, float]:
     if plain is None:
         return flush, 1.0
     return plain, max(1.0, flush / plain)
+
+
+def unready_pays(ruleset: Ruleset) -> bool:
+    """Whether a hand that is not ready pays at a drawn end (四川's 查大叫). Breaking the hand
+    to fold pays that too, on top of every self-draw it still pays: there the league measured
+    the outright fold and the full danger weight losing points (血战 strong −0.27 a hand over
+    400 duplicate deals, −0.04 with neither), so those tables weigh danger at
+    ``UNREADY_PAYS_DEFENCE`` of the level's weight and never fold outright."""
+    return any(rule.payer == payment_rules.NOT_READY for rule in ruleset.payment_reference())
