@@ -22,6 +22,7 @@ from qipai.go.mcts import MctsBot
 MEASURED_BY = (
     "python bench/go_ladder.py --pairs simple,mcts:300 --load bench/data/go_ladder_2026-12-02.jsonl"
     " bench/data/go_ladder_handicap_2026-12-02.jsonl bench/data/go_ladder_simple_2026-12-02.jsonl"
+    " bench/data/go_ladder_2026-12-03.jsonl"
     "  (9x9, komi 3.5 stones, 0 with stones; the games were played with --save by: --games 6"
     " --seed 7 --pairs simple,mcts:300 mcts:300,gnugo:1 gnugo:1,gnugo:5 gnugo:5,gnugo:10 /"
     " --games 6 --seed 7 --pairs mcts:300,mcts:2000 mcts:2000,simple / --games 10 --seed 301"
@@ -29,7 +30,8 @@ MEASURED_BY = (
     " gnugo:5,gnugo:10 / --games 40 --seed 11 --pairs simple@2,simple simple@3,simple"
     " simple@4,simple simple@5,simple / --games 20 --seed 21 --pairs gnugo:1@2,simple"
     " gnugo:1@3,simple gnugo:1@5,simple gnugo:1@3,gnugo:1 / --games 2 --seed 2001, 2101 .. 2801"
-    " and 5001, 5101 .. 5801 --pairs mcts:2000,simple)"
+    " and 5001, 5101 .. 5801 --pairs mcts:2000,simple / --games 32 --seed 9100 --pairs"
+    " gnugo:1,gnugo:5 simple,mcts:300 mcts:300,gnugo:1)"
 )
 
 
@@ -66,12 +68,12 @@ class Rung:
 
 # The measured table, weakest first (see MEASURED_BY): Elo against GNU Go level 10.
 RUNGS: tuple[Rung, ...] = (
-    Rung("simple@5", 21, -1264),
-    Rung("simple", 19, -1073),
-    Rung("mcts:300", 14, -643),
-    Rung("gnugo:1@3", 14, -635),
-    Rung("mcts:2000", 12, -367),
-    Rung("gnugo:1", 12, -354),
+    Rung("simple@5", 21, -1302),
+    Rung("simple", 19, -1111),
+    Rung("mcts:300", 14, -580),
+    Rung("gnugo:1@3", 14, -558),
+    Rung("mcts:2000", 11, -263),
+    Rung("gnugo:1", 10, -229),
     Rung("gnugo:5", 10, -163),
     Rung("gnugo:10", 8, 0),
 )
