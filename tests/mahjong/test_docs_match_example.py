@@ -18,7 +18,7 @@ def test_the_whole_lengzi_match_example_runs() -> None:
         exec(compile(code, str(DOC), "exec"), namespace)
     match = namespace["match"]
     assert match.hands_played == 4 and match.over
-    assert match.scores == [-3, -9, -13, -115] and match.pot == 100
+    assert match.scores == [-9, -109, -11, -11] and match.pot == 100
     assert match.table_state["xiapao"] == [False, False, True, False]
-    assert "[-3, -9, -13, -115] 100 [False, False, True, False]" in printed.getvalue()
-    assert [p.place for p in match.standing()] == [1, 2, 3, 4]
+    assert "[-9, -109, -11, -11] 100 [False, False, True, False]" in printed.getvalue()
+    assert [p.place for p in match.standing()] == [1, 2, 2, 4]  # two seats tie for second
