@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 
 from client.hall_errors import ui_language
 from client.i18n import Strings
+from client.screens.binding_words import speak_bindings
 
 Result = TypeVar("Result")
 
@@ -33,13 +34,18 @@ class ChoiceForm(ModalScreen[Result | None], Generic[Result]):
         super().__init__()
         self.picked = dict.fromkeys(self.CHOICES, 0)
 
+    @property
+    def strings(self) -> Strings:
+        return Strings(ui_language(self.app))
+
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
             yield Static(id="options", markup=False)
-            yield Static(Strings(ui_language(self.app))("form_hint"), markup=False)
+            yield Static(self.strings("form_hint"), markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
+        speak_bindings(self, self.strings)  # the footer's words in the UI language
         self._show()
 
     def value(self, name: str) -> Any:

@@ -10,10 +10,8 @@ from typing import Any
 from textual.binding import Binding
 
 from client import hall_rooms
-from client.hall_errors import ui_language
 from client.i18n import Strings
 from client.launch import BOT_LEVELS
-from client.screens.binding_words import speak_bindings
 from client.screens.choice_form import ChoiceForm
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.errors import MahjongError
@@ -70,14 +68,6 @@ class MahjongNewTableScreen(ChoiceForm[tuple[str, dict[str, Any]]]):
         super().__init__()
         if local:  # nobody else can sit at a local hall's table
             self.pick("seating", "me and 3 bots")
-
-    def on_mount(self) -> None:
-        speak_bindings(self, self.strings)
-        super().on_mount()
-
-    @property
-    def strings(self) -> Strings:
-        return Strings(ui_language(self.app))
 
     def cycled(self, name: str) -> None:
         """A coin room seats four people (no bots, no hot-seat): choosing one side of that

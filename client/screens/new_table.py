@@ -14,9 +14,7 @@ from typing import Any
 
 from textual.binding import Binding
 
-from client.hall_errors import ui_language
 from client.i18n import Strings
-from client.screens.binding_words import speak_bindings
 from client.screens.choice_form import ChoiceForm
 from qipai.go.ladder import RUNGS, Rung
 from qipai.go.options import may_create_ranked, ranked_table
@@ -78,14 +76,6 @@ class NewTableScreen(ChoiceForm[dict[str, Any]]):
         self.ranked_offered = may_create_ranked(guest=guest, local=local)
         if local:  # nobody else can sit at a local hall's table
             self.pick("opponent", "hot-seat")
-
-    def on_mount(self) -> None:
-        speak_bindings(self, self.strings)
-        super().on_mount()
-
-    @property
-    def strings(self) -> Strings:
-        return Strings(ui_language(self.app))
 
     def cycled(self, name: str) -> None:
         if name == "ranked":
