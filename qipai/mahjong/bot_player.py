@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from qipai.mahjong import payment_rules
 from qipai.mahjong.bot_danger import deal_in_risk, threats
 from qipai.mahjong.bot_seat import ORPHANS, SeatPicture
 from qipai.mahjong.bot_worth import win_worth
@@ -45,8 +44,10 @@ long enough for the slow path; measured in the league, not derived)."""
 TYPICAL_LIVE = 6
 """Live tiles of a typical wait, for a hand that is not ready yet."""
 UNREADY_PAYS_DEFENCE = 0.5
-"""The share of a level's danger weight kept where a hand that is not ready pays (see
-``unready_pays``)."""
+"""The share of a level's danger weight kept where a hand that is not ready pays at a drawn end
+(``WinPrices.unready_pays``, 四川's 查大叫). There the league measured the outright fold and the
+full danger weight losing points (血战 strong −0.27 a hand over 400 duplicate deals, −0.04 with
+neither), so those tables weigh danger at this share and never fold outright."""
 FOLD_READY = 0.5
 FOLD_SHANTEN = 2
 """A level that folds throws its safest tile, breaking its hand, once an opponent is ready
@@ -126,6 +127,7 @@ class _Decision:
         self.unwanted = picture.ruleset.suit_to_shed(held, picture.void)
         self.total_unseen = max(1, sum(picture.unseen))
         self.plain_worth, self.flush_gain = _shape_worths(picture)
+        self.prices = win_worth(picture.ruleset, picture.seat, picture.facts).prices
         self.threats = threats(picture) if level.defence else []
 
     # --- worth of a hand of 13 ---------------------------------------------------------------
@@ -228,7 +230,7 @@ class _Decision:
             shapes.append((*self.worth13(counts, melds), kind))
             counts[kind] += 1
         closest = min(shanten for _, shanten, _, _ in shapes)
-        breaking_pays = unready_pays(self.p.ruleset)
+        breaking_pays = self.prices.unready_pays
         defence = self.level.defence * (UNREADY_PAYS_DEFENCE if breaking_pays else 1.0)
         fold = (
             self.level.folds
@@ -352,12 +354,3 @@ def _shape_worths(picture: SeatPicture) -> tuple[float, float]:
     if plain is None:
         return flush, 1.0
     return plain, max(1.0, flush / plain)
-
-
-def unready_pays(ruleset: Ruleset) -> bool:
-    """Whether a hand that is not ready pays at a drawn end (四川's 查大叫). Breaking the hand
-    to fold pays that too, on top of every self-draw it still pays: there the league measured
-    the outright fold and the full danger weight losing points (血战 strong −0.27 a hand over
-    400 duplicate deals, −0.04 with neither), so those tables weigh danger at
-    ``UNREADY_PAYS_DEFENCE`` of the level's weight and never fold outright."""
-    return any(rule.payer == payment_rules.NOT_READY for rule in ruleset.payment_reference())

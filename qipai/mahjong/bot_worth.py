@@ -47,10 +47,14 @@ class WinPrices:
     bystander: rules.PaymentRule | None
     self_draw: rules.PaymentRule | None
     cap: int | None
+    unready_pays: bool
+    """A hand that is not ready pays at a drawn end (四川's 查大叫): breaking a hand to fold
+    pays that too, on top of every self-draw it still pays."""
 
     @classmethod
     def of(cls, ruleset: Ruleset) -> WinPrices:
-        found = [r for r in ruleset.payment_reference() if r.amount is not None]
+        reference = ruleset.payment_reference()
+        found = [r for r in reference if r.amount is not None]
         to_winner = [r for r in found if r.payee == rules.WINNER and r.scale not in _UNPRICED]
 
         def first(payer: str, pool: list[rules.PaymentRule]) -> rules.PaymentRule | None:
@@ -63,6 +67,7 @@ class WinPrices:
             first(rules.BYSTANDERS, to_winner),
             others[-1] if others else None,
             cap,
+            any(r.payer == rules.NOT_READY for r in reference),
         )
 
     def points(self, fan: int, others: int = 3) -> float:
@@ -113,6 +118,9 @@ class WinWorth:
 
 
 _WORTHS: dict[tuple, WinWorth] = {}
+KEPT_WORTHS = 1024
+"""Worths kept at most (oldest dropped first): a table state such as Lengzi's pot takes many
+values over a long-running hall."""
 
 
 def win_worth(ruleset: Ruleset, seat: int, facts) -> WinWorth:
@@ -126,6 +134,8 @@ def win_worth(ruleset: Ruleset, seat: int, facts) -> WinWorth:
         tuple(sorted(facts.table_state.items())),
     )
     if key not in _WORTHS:
+        if len(_WORTHS) >= KEPT_WORTHS:
+            del _WORTHS[next(iter(_WORTHS))]
         _WORTHS[key] = WinWorth(ruleset, seat, facts)
     return _WORTHS[key]
 

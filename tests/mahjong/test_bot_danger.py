@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from qipai.mahjong import bot_danger, bot_danger_fitted, bot_player, bot_shape
+from qipai.mahjong import bot_danger, bot_danger_fitted, bot_shape
 from qipai.mahjong.bot_seat import SeatPicture
+from qipai.mahjong.bot_worth import WinPrices
 from qipai.mahjong.bots import choose_action
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table.machine import HandMachine
@@ -111,7 +112,7 @@ def test_where_a_hand_not_ready_pays_at_the_end_the_strong_bot_does_not_break_it
     broken hand pays those too, and the league measured the outright fold losing points
     there (血战 −0.27 a hand against −0.04 without it, 400 deals). So against the same ready
     West, South keeps its 3m 5m shape and only weighs the danger into each discard."""
-    assert [bot_player.unready_pays(get_ruleset(name, {})) for name in RULESETS] == [
+    assert [WinPrices.of(get_ruleset(name, {})).unready_pays for name in RULESETS] == [
         name == "sichuan" for name in RULESETS
     ]
     hand = position(west_drawn=True)
