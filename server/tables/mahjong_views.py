@@ -20,7 +20,9 @@ from qipai.protocol import encode
 
 from .base import _GAME_KEY, _VIEW_KEY, _YOU_KEY, Occupant, Table, _entries, _map_header
 
-_HAND_KEY, _SEATS_KEY, _LEGAL_KEY = (encode(key) for key in ("hand", "seats", "legal_actions"))
+_HAND_KEY, _SEATS_KEY, _LEGAL_KEY, _EVENTS_KEY = (
+    encode(key) for key in ("hand", "seats", "legal_actions", "events")
+)
 _array_header = msgpack.Packer().pack_array_header
 _NO_HAND = _HAND_KEY + encode(None)
 
@@ -308,14 +310,13 @@ class MahjongViews(Table):
         seats_by_name: dict[str | None, tuple[str, ...]] = {}
         game = self.game_view()
         shared = self._shared_view()
-        # incremental receivers get the history only when it grew
-        brief = game if history_grew else {k: v for k, v in game.items() if k != "history"}
         head = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind, **detail}
-        if events is not None:
-            head["events"] = None  # each receiver's redaction goes here
+        head_bytes = _entries(head)
+        redacted = _Redactions(events)
         view_head = _map_header(len(shared) + 3) + _entries(shared) + _YOU_KEY
         game_bytes = _GAME_KEY + encode(game)
         hand_wire: list[HandWire | None] = []  # built for the first receiver of full views
+        brief: list[tuple[int, bytes, bytes]] = []  # incremental receivers' shared parts
         waiting = self._waiting()
         whole_hand: list[bool] = []  # asked of the first incremental receiver
         for session in list(self.audience):
@@ -326,20 +327,27 @@ class MahjongViews(Table):
             incremental = bool(seats) and name in self.incremental
             data = encoded.get((seats, incremental))
             if data is None:
-                message = dict(head)
-                if events is not None:
-                    mine = frozenset(int(s) for s in seats)
-                    message["events"] = [redact(e, mine) for e in events]
+                events_bytes = redacted.encoded(seats)
                 seat = self.shown_seat(seats, name, waiting)
                 if incremental:
-                    you = self._you(seats, seat, waiting)
-                    you["legal_actions"] = self._legal_wire(seat)
-                    message.update(seats=shared["seats"], game=brief, you=you)
-                    if not whole_hand:
+                    if not brief:
+                        brief.append(self._incremental_parts(head, game, shared, history_grew))
                         whole_hand.append(self._events_untold(kind))
+                    keys, own_head, tail = brief[0]
+                    you = self._you(seats, seat, waiting)
+                    parts = [
+                        _map_header(keys + (events is not None) + 3 + whole_hand[0]),
+                        own_head,
+                        events_bytes,
+                        tail,
+                        _map_header(len(you) + 1),
+                        _entries(you),
+                        _LEGAL_KEY,
+                        self._legal_bytes(seat),
+                    ]
                     if whole_hand[0]:
-                        message["hand"] = self.hand_view(seat)
-                    data = encode(message)
+                        parts += (_HAND_KEY, encode(self.hand_view(seat)))
+                    data = b"".join(parts)
                 else:
                     # The view's head and game are the same for every receiver: encoded once,
                     # spliced around each one's own ``you`` and hand (the same bytes).
@@ -348,8 +356,9 @@ class MahjongViews(Table):
                     wire = hand_wire[0]
                     data = b"".join(
                         (
-                            _map_header(len(message) + 1),
-                            _entries(message),
+                            _map_header(len(head) + (events is not None) + 1),
+                            head_bytes,
+                            events_bytes,
                             _VIEW_KEY,
                             view_head,
                             encode(self._you(seats, seat, waiting)),
@@ -360,6 +369,18 @@ class MahjongViews(Table):
                 encoded[seats, incremental] = data
             self.deliver(session, data, held)
         self.wake()
+
+    def _incremental_parts(
+        self, head: dict[str, Any], game: dict[str, Any], shared: dict[str, Any], grew: bool
+    ) -> tuple[int, bytes, bytes]:
+        """What every incremental receiver of one event shares: the head (its own ``game``
+        part stands for a detail's ``game``, the record id a settled hand's history row also
+        holds), its number of keys and the encoded seats, game part and ``you`` key that
+        follow its events. The game part has the history only when it grew."""
+        own_head = {k: v for k, v in head.items() if k not in ("seats", "game", "you", "hand")}
+        brief = game if grew else {k: v for k, v in game.items() if k != "history"}
+        tail = _SEATS_KEY + encode(shared["seats"]) + _GAME_KEY + encode(brief) + _YOU_KEY
+        return len(own_head), _entries(own_head), tail
 
     def _events_untold(self, kind: str) -> bool:
         """Whether an incremental event carries its receiver's whole ``hand`` view: when the
@@ -375,12 +396,35 @@ class MahjongViews(Table):
         secret_or_over = hand.phase in (Phase.DECLARE_VOID, Phase.ENDED) or not self.core.in_hand()
         return changed or secret_or_over or kind in ("deal", "escaped")
 
-    def _legal_wire(self, seat: int | None) -> list[dict[str, Any]]:
-        """What ``hand.legal_actions`` of the full view would hold for ``seat``."""
+    def _legal_bytes(self, seat: int | None) -> bytes:
+        """The encoded ``hand.legal_actions`` of the full view for ``seat`` (``WireCache``)."""
         hand = self.core.hand
         if hand is None or seat is None or not self._may_act(seat):
-            return []
-        return [action.to_wire() for action in hand.legal_actions(seat)]
+            return _NO_ACTIONS
+        return self._wire_cache.actions(seat, hand.legal_actions(seat))
+
+
+class _Redactions:
+    """One event's ``events`` entry for each receiver, encoded once per distinct redaction:
+    a receiver sees a private part only of events sent to one of its seats, so receivers
+    holding none of those seats share the public encoding."""
+
+    def __init__(self, events: list[Event] | None) -> None:
+        self.events = events
+        self.private_to = frozenset(e.to for e in events or () if e.private is not None)
+        self.by_seats: dict[frozenset[int], bytes] = {}
+
+    def encoded(self, seats: tuple[str, ...]) -> bytes:
+        """The ``events`` key and list for a receiver holding ``seats`` (nothing if the
+        publish has no events)."""
+        if self.events is None:
+            return b""
+        mine = self.private_to.intersection(int(s) for s in seats)
+        data = self.by_seats.get(mine)
+        if data is None:
+            data = _EVENTS_KEY + encode([redact(e, mine) for e in self.events])
+            self.by_seats[mine] = data
+        return data
 
 
 class WireCache:

@@ -153,3 +153,26 @@ async def test_spliced_event_bytes_are_those_of_the_whole_message(tmp_path):
         assert len([m for m in events if "view" in m and m.get("events")]) > 40
         for data, message in zip(sent, events, strict=True):
             assert encode(message) == data
+
+
+@pytest.mark.trio
+async def test_spliced_incremental_event_bytes_are_those_of_the_whole_message(tmp_path):
+    """Incremental events are spliced too (the head, seats and game encoded once, each
+    receiver's events, ``you`` and legal actions put in): still exactly the whole message's
+    msgpack, private events included, hand views where they come."""
+    async with running_hall(tmp_path, config=fast_config()) as server:
+        table, bots = await seated_table(server, "sichuan", {"hands": 2, "timed": False})
+        sent: list[bytes] = []
+        for bot in bots:
+            await bot.client.ok("act", table=table, action="incremental", on=True)
+            session = server.hall.online[bot.name]
+            push = session.push
+            session.push = lambda data, push=push: (sent.append(data), push(data))[1]
+        await play_all(bots)
+        events = [msgpack.unpackb(data, raw=False) for data in sent]
+        incremental = [m for m in events if m.get("type") == "event" and "you" in m]
+        assert len([m for m in incremental if m.get("events")]) > 100
+        assert any("private" in e for m in incremental for e in m.get("events") or [])
+        assert any("hand" in m for m in incremental)
+        for data, message in zip(sent, events, strict=True):
+            assert encode(message) == data
