@@ -13,15 +13,16 @@ The hall runs as a child process with MJ-08's claim delay and the bot pause swit
 bench measures the server, not the rule that slows every discard to 0.8 s on purpose.
 
     python bench/server_load.py --mahjong [--tables 100] [--think 0.05] [--seconds 20]
-        [--incremental]
+        [--full-views]
 
 Beside each phase it prints two diagnostics that say how much of the latency is the bench's
 own: how late the clients' process wakes from a 10 ms sleep (its loop lag: the 400 clients
 decode every view on the same cores as the hall), and, for the hall, the round trip of a
 ``ping`` from one more connection every 20 ms (the hall's loop lag plus the client's).
 
-``--incremental`` has the clients ask for incremental events (each event with their own legal
-actions, no full view), as a client that follows the hand from the events would.
+The clients ask for incremental events (each event with their own legal actions, no full
+view), as the TUI does; ``--full-views`` has them take a full view with every event instead, as
+a simple client would.
 """
 
 from __future__ import annotations

@@ -549,7 +549,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100, help="mahjong tables (4 clients each)")
     parser.add_argument("--room", default="sichuan", help="mahjong room")
     parser.add_argument(
-        "--incremental", action="store_true", help="mahjong clients take incremental events"
+        "--full-views",
+        dest="incremental",
+        action="store_false",
+        help="mahjong clients take a full view with every event (the TUI takes incremental events)",
     )
     parser.add_argument(
         "--no-log",

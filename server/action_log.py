@@ -160,6 +160,11 @@ class ActionLog:
         """Entries are queued that are not committed yet."""
         return self._committed < self._queued
 
+    @property
+    def commits(self) -> int:
+        """Batches committed so far (benchmarks print actions per commit)."""
+        return self._generation
+
     def pending_for(self, table_id: int) -> bool:
         """The table has an entry that is not committed yet."""
         return table_id in self._unwritten
@@ -239,7 +244,9 @@ class ActionLog:
             try:
                 write_batch(self.store.db, batch)
             except Exception:
-                log.exception("could not write the action log of %s; trying again", list(batch.tables))
+                log.exception(
+                    "could not write the action log of %s; trying again", list(batch.tables)
+                )
                 if self.store.db.in_transaction:  # a COMMIT refused leaves it open
                     self.store.db.execute("ROLLBACK")
                 return False
