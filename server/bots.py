@@ -172,9 +172,7 @@ async def _search(game: Game, color: Color, bot: MctsBot) -> BotAction | None:
         return stop.is_set() or time.monotonic() > deadline
 
     try:
-        return await trio.to_thread.run_sync(
-            bot.choose, copy, color, stopped, cancellable=True
-        )
+        return await trio.to_thread.run_sync(bot.choose, copy, color, stopped, cancellable=True)
     finally:
         stop.set()  # cancelled (the table closes): the thread ends at its next check
 

@@ -89,8 +89,10 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
         self.tier = RoomTier[options.tier.upper()] if options.tier else None
         self.core = self._new_core()
         self.incremental: set[str] = set()
-        self._wire_cache = WireCache()
         """Players whose connection takes events without the full view (``publish``)."""
+        self._wire_cache = WireCache()
+        self._history_rows: tuple[Any, int, int, list[dict[str, Any]]] = (None, 0, 0, [])
+        """``history()`` as last built, for the match and the lengths it was built from."""
         self.history_published = 0
         self.public_shown = None
         self.game_ids: dict[int, int] = {}

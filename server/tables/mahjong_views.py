@@ -58,6 +58,7 @@ class MahjongViews(Table):
     coins_moved: dict[str, Any] | None
     stake: int | None
     _wire_cache: WireCache
+    _history_rows: tuple[Any, int, int, list[dict[str, Any]]]
     paused_until: float | None
     """Set while a restored match waits for its players (``MahjongDurable``)."""
 
@@ -106,10 +107,15 @@ class MahjongViews(Table):
         }
 
     def history(self) -> list[dict[str, Any]]:
-        """The match's hands whose records are committed, each with the id it is stored under."""
+        """The match's hands whose records are committed, each with the id it is stored under.
+        Asked for every event and as long as the match: rebuilt only when a hand was booked
+        or stored (both only grow, and a booked hand never changes); not to be changed."""
         match = self.core.match
         if match is None:
             return []
+        built_for, booked, stored, rows = self._history_rows
+        if built_for is match and (booked, stored) == (len(match.history), len(self.game_ids)):
+            return rows
         rows = []
         for booked in match.history:
             game = self.game_ids.get(booked.number)
@@ -124,6 +130,7 @@ class MahjongViews(Table):
             if booked.escaped is not None:
                 row["escaped"] = str(booked.escaped)
             rows.append(row)
+        self._history_rows = (match, len(match.history), len(self.game_ids), rows)
         return rows
 
     def seat_info(self, occupant: Occupant | None) -> dict[str, Any] | None:
