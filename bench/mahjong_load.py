@@ -549,6 +549,10 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["--serve"]:
         import os
 
+        from server import heap
+
+        heap.settle()  # as the server's own start does (server/cli.py)
+
         profile_to = os.environ.get("QIPAI_BENCH_PROFILE")
         log_tables = sys.argv[3:4] != ["--no-log"]
         if profile_to:

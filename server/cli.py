@@ -8,7 +8,6 @@ where it went.
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import os
 import secrets
@@ -28,6 +27,7 @@ from qipai.platform.newcomers import (
     RegistrationPolicy,
 )
 
+from . import heap
 from .app import Server
 from .bots import BotFactory, find_gnugo
 from .connection_limits import ConnectionLimits
@@ -41,9 +41,6 @@ log = logging.getLogger("server")
 
 #: Connections the SSH door itself opens at once (a lookup, a ticket) beside its visitors'.
 DOOR_QUESTIONS = 8
-
-#: Allocations (net of frees) between young-generation collections; see ``_settle_heap``.
-YOUNG_COLLECTION_THRESHOLD = 10_000
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -309,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     command = shlex.split(args.go_engine) if args.go_engine else find_gnugo()
     log.info("database %s; Go bots: %s", db_path, command or "built-in")
-    _settle_heap()
+    heap.settle()
     try:
         return trio.run(_main, args, store, BotFactory(command), db_path.parent)
     except OSError as exc:
@@ -317,20 +314,6 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     finally:
         store.close()
-
-
-def _settle_heap() -> None:
-    """Keep the cyclic collector's pauses short and rare under load.
-
-    Most of a fresh server's heap is modules, classes and functions that live until exit:
-    frozen, a full collection never walks them again.  Nearly all per-event garbage is freed
-    by reference counting, so the default young threshold (700) only buys hundreds of
-    collections a second of objects that are alive anyway; measured under bench/server_load.py
-    this cut the collector's time about tenfold and its longest pauses by half.
-    """
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *gc.get_threshold()[1:])
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import trio
 
+from qipai.mahjong.analysis.table_blob import tables_ready
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.table import Action, ActionType, IllegalAction, MahjongError
 from qipai.mahjong.table.match import Match, MatchLength
@@ -30,7 +31,7 @@ from qipai.platform.mahjong_table_io import Presence, TableRules
 from qipai.platform.rooms import RoomTier, seats_to_stand_up, stake_for
 from qipai.protocol import ErrorCode, ProtocolError
 
-from .. import economy
+from .. import economy, heap
 from ..analysis_cache import prepare_cached_tables
 from .base import Occupant
 from .host import MahjongHost
@@ -52,9 +53,11 @@ _PREPARING = threading.Lock()
 def prepare_analysis() -> None:
     """Have the bot's analysis tables ready (from the cache file, or seconds of building once
     per process) off the event loop: built lazily by a first bot decision they would stall
-    every connection of the hall."""
+    every connection of the hall. Once loaded they last the process: frozen (``heap``)."""
     with _PREPARING:
-        prepare_cached_tables()
+        if not tables_ready():
+            prepare_cached_tables()
+            heap.freeze_long_lived()
 
 
 def protocol_error(error: MahjongError) -> ProtocolError:
