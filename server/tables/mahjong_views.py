@@ -426,7 +426,8 @@ class _Redactions:
         publish has no events)."""
         if self.events is None:
             return b""
-        mine = self.private_to.intersection(int(s) for s in seats)
+        private = self.private_to
+        mine = private.intersection([int(s) for s in seats]) if private else private
         data = self.by_seats.get(mine)
         if data is None:
             data = _EVENTS_KEY + encode([redact(e, mine) for e in self.events])
