@@ -155,8 +155,8 @@ class MahjongViews(Table):
     ) -> int | None:
         """Whose hand a receiver looks at: hot-seat shows the seat that must act next.
         ``waiting`` is ``_waiting()`` when the caller has it (once per event)."""
-        if not seats:
-            return None
+        if len(seats) < 2:
+            return int(seats[0]) if seats else None  # a player's one seat, whoever acts
         core = self.core
         held = [int(s) for s in seats]
         if waiting is None:
