@@ -6,7 +6,9 @@ own scoring (exactly, through ``SeatPicture.wait_values``, once the hand is read
 and the ruleset's unmet requirements before that), minus the expected loss of dealing in
 (``bot_danger``). A hand that can no longer win much and faces a ready opponent therefore folds
 by itself: the safest discard scores best. Claims are taken when the hand after the claim is
-worth more than the hand without it.
+worth more than the hand without it. Where a hand not ready pays at a drawn end (四川's 查大叫),
+being ready by then is worth that payment from or to each opponent (``END_DECAY``); a kong the
+table pays for at once (``Ruleset.kong_price``, 刮风下雨) is weighed with its money.
 
 - ``strong`` weighs danger fully and raises 下炮.
 - ``normal`` (the hall's 托管 and seat filler) weighs danger at half the strong weight.
