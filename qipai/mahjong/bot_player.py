@@ -6,7 +6,9 @@ own scoring (exactly, through ``SeatPicture.wait_values``, once the hand is read
 and the ruleset's unmet requirements before that), minus the expected loss of dealing in
 (``bot_danger``). A hand that can no longer win much and faces a ready opponent therefore folds
 by itself: the safest discard scores best. Claims are taken when the hand after the claim is
-worth more than the hand without it.
+worth more than the hand without it. Where a hand not ready pays at a drawn end (四川's 查大叫),
+being ready by then is worth that payment from or to each opponent (``END_DECAY``); a kong the
+table pays for at once (``Ruleset.kong_price``, 刮风下雨) is weighed with its money.
 
 - ``strong`` weighs danger fully and raises 下炮.
 - ``normal`` (the hall's 托管 and seat filler) weighs danger at half the strong weight.
@@ -18,6 +20,7 @@ seeded by the view itself, so a hand replays identically.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -25,6 +28,7 @@ from qipai.mahjong.bot_danger import deal_in_risk, threats
 from qipai.mahjong.bot_seat import ORPHANS, SeatPicture
 from qipai.mahjong.bot_worth import win_worth
 from qipai.mahjong.notation import MeldKind
+from qipai.mahjong.payment_rules import FEEDER
 from qipai.mahjong.rulesets.base import Ruleset
 from qipai.mahjong.table.actions import Action, ActionType
 from qipai.mahjong.table.state import TableMeld
@@ -48,6 +52,12 @@ UNREADY_PAYS_DEFENCE = 0.5
 (``WinPrices.unready_pays``, 四川's 查大叫). There the league measured the outright fold and the
 full danger weight losing points (血战 strong −0.27 a hand over 400 duplicate deals, −0.04 with
 neither), so those tables weigh danger at this share and never fold outright."""
+END_DECAY = {None: 0.105, 4: 0.045, 3: 0.09, 2: 0.12}
+"""Where a hand that is not ready pays at a drawn end, the chance that the hand reaches that
+end with this seat still in play is read as ``0.85 * exp(-decay * wall)``: per tile left, the
+decay where the first win ends the hand (None), else by the seats still in play (measured over
+four shape bots: 四川 0.53 with under 8 tiles left, 0.22 under 16, 0.03 from 32 up; 血战 with
+four in play 0.80, 0.57, 0.37 ... 0.17)."""
 FOLD_READY = 0.5
 FOLD_SHANTEN = 2
 """A level that folds throws its safest tile, breaking its hand, once an opponent is ready
@@ -127,8 +137,15 @@ class _Decision:
         self.unwanted = picture.ruleset.suit_to_shed(held, picture.void)
         self.total_unseen = max(1, sum(picture.unseen))
         self.plain_worth, self.flush_gain = _shape_worths(picture)
-        self.prices = win_worth(picture.ruleset, picture.seat, picture.facts).prices
+        self.worth = win_worth(picture.ruleset, picture.seat, picture.facts)
+        self.prices = self.worth.prices
         self.threats = threats(picture) if level.defence else []
+        self.end_worth = self.reach_end = 0.0
+        if self.worth.call:
+            key = len(picture.opponents) + 1 if picture.ruleset.continues_after_win else None
+            decay = END_DECAY.get(key, END_DECAY[None])
+            self.reach_end = 0.85 * math.exp(-decay * picture.wall)
+            self.end_worth = self.reach_end * len(picture.opponents) * self.worth.call
 
     # --- worth of a hand of 13 ---------------------------------------------------------------
     def draws_left(self) -> float:
@@ -151,11 +168,13 @@ class _Decision:
             live = sum(p.unseen[k] for k in values)
             if live:
                 mean = sum(p.unseen[k] * v for k, v in values.items()) / live
-                return self.reach(live, turns) * mean, 0, live
+                return self.reach(live, turns) * mean + self.end_worth, 0, live
             # ready on nothing that may win: an exchange away from a wait that does
             shanten, live = 1, TYPICAL_LIVE
+            end = self.end_worth
         else:
             live = self._ukeire(counts, melds, shanten)
+            end = self.end_worth * self.reach(live, turns / 2) * 0.4 ** (shanten - 1)
         # reach a wait in the first half of the time left, then win on it in the second
         chance = self.reach(live, turns / 2) * self.reach(TYPICAL_LIVE, turns / 2)
         chance *= RACE * 0.4 ** (shanten - 1)
@@ -163,7 +182,7 @@ class _Decision:
         missing = p.ruleset.requirements_missing(p.all_kinds(counts, melds), p.opened(melds))
         if missing:
             worth *= 0.3**missing
-        return chance * worth, shanten, live
+        return chance * worth + end, shanten, live
 
     def _ukeire(self, counts: list[int], melds: list[TableMeld], shanten: int) -> int:
         p = self.p
@@ -272,7 +291,24 @@ class _Decision:
             melds = self._kong_melds(kong.tile, concealed)
             if p.shanten(after, melds) <= best_shanten:
                 return kong
+            kind = MeldKind.KONG_CONCEALED if concealed else MeldKind.KONG_ADDED
+            if self._kong_score(kind.value, after, melds) >= best_score:
+                return kong
         return ranked[self._slip(ranked, "turn")][2]
+
+    def _kong_score(self, kong_type: str, after: list[int], melds: list[TableMeld]) -> float:
+        """A kong's worth where the table pays it at once (``Ruleset.kong_price``: 四川's
+        刮风下雨): the hand after it plus the money, less the share refunded (退税) by a hand
+        that is not ready at a drawn end. Without such money: minus infinity."""
+        rule = self.p.ruleset.kong_price(kong_type)
+        if rule is None or not rule.amount:
+            return -math.inf
+        payers = 1 if rule.payer == FEEDER else len(self.p.opponents)
+        worth, shanten, live = self.worth13(after, melds)
+        money = rule.amount * payers * self.worth.scale
+        if self.prices.unready_pays and shanten:
+            money *= 1 - self.reach_end * (1 - self.reach(live, self.draws_left() / 2))
+        return worth + money
 
     def _kong_melds(self, kind: int, concealed: bool) -> list[TableMeld]:
         p = self.p
@@ -308,6 +344,8 @@ class _Decision:
                 MeldKind.KONG_EXPOSED.value, kind, (*p.tiles_of(kind, 3), tile), offer["actor"]
             )
             if p.shanten(after, [*p.melds, meld]) <= stay_shanten:
+                return kong
+            if self._kong_score(meld.type, after, [*p.melds, meld]) >= stay:
                 return kong
         best, best_worth = passing, stay * 1.1 + 0.01
         for claim in by_type.get(ActionType.PUNG, []) + by_type.get(ActionType.CHOW, []):

@@ -24,6 +24,9 @@ from qipai.mahjong.tiles import NUM_KINDS, parse_kinds
 SELF_DRAW_SHARE = 0.3
 """Share of wins that are self-drawn: measured over four shape bots (Sichuan 0.20, 血战 0.37,
 Zhongyou 0.28, 国标 0.40 of their wins)."""
+CALL_OVER_PLAIN = 1.35
+"""The mean 查大叫 payment over the plain win's price: 1.35 points at stake 1 where a plain win
+is 1 fan (62 payments over 300 血战 hands of four shape bots; the best wait's fan counts)."""
 MAX_REF_FAN = 12
 """The largest fan the reference win's worth doubles for (the old 2^fan's cap)."""
 SAMPLE_DISCARDS = 8
@@ -50,6 +53,8 @@ class WinPrices:
     unready_pays: bool
     """A hand that is not ready pays at a drawn end (四川's 查大叫): breaking a hand to fold
     pays that too, on top of every self-draw it still pays."""
+    unready: rules.PaymentRule | None = None
+    """The rule a hand not ready pays each ready one by at a drawn end (``unready_pays``)."""
 
     @classmethod
     def of(cls, ruleset: Ruleset) -> WinPrices:
@@ -68,6 +73,7 @@ class WinPrices:
             others[-1] if others else None,
             cap,
             any(r.payer == rules.NOT_READY for r in reference),
+            next((r for r in found if r.payer == rules.NOT_READY), None),
         )
 
     def points(self, fan: int, others: int = 3) -> float:
@@ -101,6 +107,15 @@ class WinWorth:
         self.patterns = {
             name: None if fan is None else self.worth(fan) for name, fan in fans.items()
         }
+        unready, plain = self.prices.unready, fans["plain"]
+        self.call = (
+            unready.pays(plain) * CALL_OVER_PLAIN * self.scale
+            if unready is not None and unready.amount is not None and plain is not None
+            else 0.0
+        )
+        """What being ready at a drawn end is worth against each opponent still in play (in
+        worth units): a hand not ready pays every ready one, a ready one is paid by every hand
+        that is not, so turning ready gains one such payment from each opponent either way."""
 
     def _scale(self, fans: dict[str, int | None]) -> float:
         """Worth units per point: the danger model's (``bot_danger.DEAL_IN_WORTH``) are

@@ -162,6 +162,19 @@ def test_the_bot_claims_a_pung_that_makes_it_ready() -> None:
     assert choose_action(hand, S).type is A.PUNG
 
 
+def test_a_sichuan_bot_takes_the_concealed_kong_the_table_pays_for_at_once() -> None:
+    """下雨: a concealed kong is paid 2b by each other seat in play as soon as it stands. East
+    holds 2222m as a pung beside 34m, so the kong sets its shape back and today's bot throws
+    9m; every level takes the money (and the kong's fan)."""
+    table = Table()
+    hand = table.start(
+        ["2m 2m 2m 2m 3m 4m 5p 6p 7p 2p 3p 8p 8p 9m", "*", "*", "*"], turn=E, filler=10
+    )
+    assert bot_shape.choose_action(hand, E).type is A.DISCARD
+    for level in LEVELS:
+        assert choose_action(hand, E, level).type is A.CONCEALED_KONG
+
+
 def test_four_bot_hands_still_end_with_settlements_in_every_ruleset() -> None:
     for name in RULESETS:
         hand = play_hand(HandMachine(get_ruleset(name), 7, 1), ["strong"] * 4)

@@ -8,7 +8,7 @@ import pytest
 from qipai.mahjong import bot_player, bot_shape
 from qipai.mahjong.bot_player import LEVEL
 from qipai.mahjong.bot_seat import SeatPicture
-from qipai.mahjong.bot_worth import SELF_DRAW_SHARE, WinPrices, win_worth
+from qipai.mahjong.bot_worth import CALL_OVER_PLAIN, SELF_DRAW_SHARE, WinPrices, win_worth
 from qipai.mahjong.rulesets import get_ruleset
 from qipai.mahjong.scoring import multiplier
 from qipai.mahjong.table.machine import HandMachine, Phase
@@ -107,3 +107,31 @@ def test_the_decision_replays_identically_from_the_same_view() -> None:
     moves = {bot_player.decide(hand.ruleset, view, seat, level) for level in LEVEL for _ in "ab"}
     assert len(moves) <= len(LEVEL)
     assert all(move in hand.legal_actions(seat) for move in moves)
+
+
+def test_being_ready_at_a_drawn_end_is_worth_something_only_where_the_unready_pay() -> None:
+    """四川's 查大叫: a hand not ready at a drawn end pays every ready one, so turning ready is
+    worth about one such payment (``CALL_OVER_PLAIN`` times the plain win's) per opponent;
+    the rulesets without the rule price it at nothing."""
+    for name in ("sichuan", "lengzi", "baicheng", "zhongyou", "guobiao"):
+        ruleset = get_ruleset(name)
+        picture = SeatPicture(ruleset, HandMachine(ruleset, 3, 0).view(1), 1)
+        worth = win_worth(ruleset, 1, picture.facts)
+        if name == "sichuan":
+            assert worth.call == pytest.approx(CALL_OVER_PLAIN * worth.scale)
+        else:
+            assert worth.call == 0
+
+
+def test_the_kong_price_is_the_line_the_settlement_pays_by() -> None:
+    """``Ruleset.kong_price`` is read from the same table as the payment reference: 刮风 from
+    the feeder of a direct kong, from each other seat for an added one, 下雨 twice that."""
+    ruleset = get_ruleset("sichuan", {"base": 2})
+    prices = {t: ruleset.kong_price(t) for t in ("kong_exposed", "kong_added", "kong_concealed")}
+    assert [(p.reason, p.payer, p.amount) for p in prices.values()] == [
+        ("刮风", "feeder", 2),
+        ("刮风", "others", 2),
+        ("下雨", "others", 4),
+    ]
+    assert set(prices.values()) <= set(ruleset.payment_reference())
+    assert get_ruleset("zhongyou").kong_price("kong_concealed") is None

@@ -263,6 +263,11 @@ class Ruleset:
         """Payments due as soon as a kong stands (not robbed)."""
         return []
 
+    def kong_price(self, kong_type: str) -> PaymentRule | None:
+        """The rule ``kong_payments`` pays a kong of ``kong_type`` (a ``MeldKind`` value) by as
+        soon as it stands, for a bot weighing the kong (None: no money moves at once)."""
+        return None
+
     def win_payments(
         self, hand: HandMachine, win: WinRecord, kong_chain: tuple[KongRecord, ...]
     ) -> list[Payment]:

@@ -163,13 +163,14 @@ class Sichuan(Ruleset):
             Payment(s, kong.seat, amount, reason) for s in hand.active_seats() if s != kong.seat
         ]
 
+    def kong_price(self, kong_type: str) -> rules.PaymentRule:
+        units, reason, payer = KONG_MONEY[kong_type]
+        return rules.PaymentRule(reason, payer, rules.KONGER, units * self._b())
+
     def payment_reference(self) -> tuple[rules.PaymentRule, ...]:
         """Read from ``KONG_MONEY``, the options and the helpers the settlement pays with."""
         b, rule = self._b(), rules.PaymentRule
-        kongs = [
-            rule(reason, payer, rules.KONGER, units * b)
-            for units, reason, payer in KONG_MONEY.values()
-        ]
+        kongs = [self.kong_price(kong_type) for kong_type in KONG_MONEY]
         self_draw = (
             rules.DOUBLING_FROM_ONE_PLUS_BASE
             if self.options.self_draw == "base"
