@@ -188,6 +188,10 @@ class Board:
 
         The new position's hash is added to ``seen``, the superko history.
 
+        `Game.play` carries a copy of this method inlined (one Python call a move fewer on the
+        replay hot path): a change here is a change there, and tests/go/test_board_game_agree.py
+        plays both side by side.
+
         The hot path of every replay: chains are looked up once per neighbour, the opposing
         chains lose the liberty in the same pass (a refusal gives it back, so a refused move
         changes nothing), and lists are made only for what happens (a second own chain to merge,
@@ -257,12 +261,17 @@ class Board:
 
     def _refuse(self, index: int, color: int, code: str) -> NoReturn:
         """Give back the liberty the refused stone took from the opposing chains, and say why."""
+        self.give_back(index, color)
+        raise BoardRefusal(code)
+
+    def give_back(self, index: int, color: int) -> None:
+        """Undo the one change a refused stone at ``index`` made: the liberty it took from the
+        opposing chains around it (`Game.play`, which inlines :meth:`play`, uses it too)."""
         chains = self.chains
         for n in self._nbrs[index]:
             chain = chains[n]
             if chain is not None and chain.color != color:
                 chain.libs.add(index)
-        raise BoardRefusal(code)
 
     def _remove(self, captured: list[Chain]) -> list[int]:
         """Take captured chains off the board, giving their points back as liberties."""

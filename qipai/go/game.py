@@ -14,9 +14,19 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
-from qipai.go.board import EMPTY, Board, BoardRefusal
+from qipai.go.board import (
+    EMPTY,
+    Board,
+    BoardRefusal,
+    Chain,
+    _all_in_atari,
+    _merge,
+    _new_chain,
+    neighbours,
+    zobrist_keys,
+)
 from qipai.go.dead import suggest_dead_indices
 from qipai.go.errors import GoError, IllegalMove
 from qipai.go.ownership import Ownership, board_regions, estimate
@@ -64,16 +74,21 @@ def _point_table(size: int) -> tuple[Point, ...]:
 
 
 @cache
-def _side_table(size: int) -> dict[Color, tuple[int, dict[Point, tuple[int, Move]], Color]]:
+def _side_table(
+    size: int,
+) -> dict[Color, tuple[int, dict[Point, tuple[int, Move, int, int]], Color]]:
     """Per colour, what a move needs in one lookup: the board's plain int for it, each
-    point's flat index and capture-free stone move (one lookup checks the range; moves are
-    immutable values, and sharing them takes their construction off the replay hot path) and
-    the colour that moves next."""
+    point's flat index, capture-free stone move and coordinates (one lookup checks the range;
+    moves are immutable values, and sharing them takes their construction off the replay hot
+    path) and the colour that moves next."""
     points = _point_table(size)
     return {
         color: (
             int(color),
-            {point: (index, Move(color, point)) for index, point in enumerate(points)},
+            {
+                point: (index, Move(color, point), point[0], point[1])
+                for index, point in enumerate(points)
+            },
             OPPONENT[color],
         )
         for color in Color
@@ -116,6 +131,8 @@ class Game:
         self._board = Board(size)
         self._sides = _side_table(size)
         self._points = _point_table(size)
+        self._nbrs = neighbours(size)  # the board's own tables, for the inlined play
+        self._keys = zobrist_keys(size)
         if setup is None and not handicap:  # an even game: nothing to place or check
             stones: dict[Color, tuple[Point, ...]] = {Color.BLACK: (), Color.WHITE: ()}
         else:
@@ -304,7 +321,14 @@ class Game:
 
         This is the replay hot path, hence the inlined checks; ``_turns`` is the side table
         while stones may be played and empty otherwise, so the one lookup that finds the
-        mover's board colour and shared move records also checks the phase.
+        mover's board colour and shared move records also checks the phase.  The point's
+        coordinates are compared by identity with the table's: CPython keeps one object for
+        each small int, so every int coordinate is that object, and the identity test is
+        cheaper than asking both types; anything else takes the full check.
+
+        The stone itself is :meth:`Board.play` written out here, so that a move is one Python
+        call rather than two (the call was a fifth of this layer's cost): keep the two in step;
+        tests/go/test_board_game_agree.py plays both side by side.
         """
         mover = self.to_move
         try:
@@ -314,26 +338,87 @@ class Game:
         if color is not mover and color is not None:
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
         try:
-            index, move = quiet_moves[point]  # any pair equal to a board point: (3.0, 4) too,
-            col, row = point  # hence:
-            if type(col) is not int or type(row) is not int:
-                index, move = quiet_moves[coerce_point(point, self.size)]  # or bad_point
+            index, move, col, row = quiet_moves[point]  # also any pair *equal* to a point,
+            x, y = point  # such as (3.0, 4) or (True, 3): only the table's own ints pass
+            if x is not col or y is not row:
+                index, move, _, _ = quiet_moves[coerce_point(point, self.size)]  # or bad_point
         except (KeyError, TypeError, ValueError):  # a GTP string, a list, off the board, junk
-            index, move = quiet_moves[coerce_point(point, self.size)]
-        try:
-            removed = self._board.play(index, value, self._seen)
-        except BoardRefusal as refusal:
-            where = format_point(self._points[index], self.size)
-            raise IllegalMove(
-                refusal.code, f"{mover.name.lower()} {where}: {refusal.code}"
-            ) from None
-        if removed:  # one move in sixteen in real games: no Python-level frames for it
+            index, move, _, _ = quiet_moves[coerce_point(point, self.size)]
+        # Board.play from here on (see the docstring), refusals raised as IllegalMove.
+        board = self._board
+        chains = board.chains
+        if chains[index] is not None:
+            self._refuse(index, "occupied")
+        libs: set[int] | None = None
+        base: Chain | None = None
+        others: list[Chain] | None = None
+        captured: list[Chain] | None = None
+        new_hash = board.hash
+        for n in self._nbrs[index]:
+            chain = chains[n]
+            if chain is None:
+                if libs is None:
+                    libs = {n}
+                else:
+                    libs.add(n)
+            elif chain.color == value:
+                if base is None:
+                    base = chain
+                elif chain is not base:
+                    if others is None:
+                        others = [chain]
+                    elif chain not in others:
+                        others.append(chain)
+            else:
+                foe_libs = chain.libs
+                foe_libs.discard(index)
+                if not foe_libs:
+                    if captured is None:
+                        captured = []
+                    if chain not in captured:
+                        captured.append(chain)
+                        new_hash ^= chain.key
+        key = self._keys[value][index]
+        new_hash ^= key
+        if libs is None and captured is None and _all_in_atari(base, others):
+            board.give_back(index, value)
+            self._refuse(index, "suicide")
+        seen = self._seen
+        if new_hash in seen:
+            board.give_back(index, value)
+            self._refuse(index, "ko")
+        seen.add(new_hash)
+        board.colors[index] = value
+        if base is None:
+            chain = _new_chain(Chain)
+            chain.color = value
+            chain.stones = [index]
+            chain.libs = set() if libs is None else libs
+            chain.key = key
+            chains[index] = chain
+        else:
+            if others is not None:
+                base = _merge(base, others, chains)
+            base.stones.append(index)
+            base_libs = base.libs
+            if libs is not None:
+                base_libs |= libs
+            base_libs.discard(index)
+            base.key ^= key
+            chains[index] = base
+        board.hash = new_hash
+        if captured is not None:  # one move in sixteen in real games
+            removed = board._remove(captured)
             self.captures[mover] += len(removed)
             points = self._points
             move = _new_move(Move, (mover, move.point, tuple(map(points.__getitem__, removed))))
         self.moves.append(move)
         self.to_move = opponent
         return move
+
+    def _refuse(self, index: int, code: str) -> NoReturn:
+        where = format_point(self._points[index], self.size)
+        raise IllegalMove(code, f"{self.to_move.name.lower()} {where}: {code}")
 
     def pass_(self, color: Color | None = None) -> Move:
         """Pass; the second pass in a row stops play for scoring (GO-04 a)."""
