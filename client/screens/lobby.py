@@ -259,12 +259,22 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         self.action_refresh()
 
     def on_lobby_push(self, message: dict[str, Any]) -> None:
+        """Kept in the lists, drawn once the screen is up: a push can come between the
+        lobby's push onto the stack and its widgets (a local hall asks for its table then),
+        and showing the screen asks for the whole list anew."""
+        if not self.is_mounted:
+            self._keep(message)
+            return
         if message.get("type") == "chat":
             if message.get("table") is None:
                 self.query_one("#chat-log", Log).write_line(
                     f"{message.get('from', '?')}: {message.get('text', '')}"
                 )
             return
+        self._keep(message)
+        self._draw()
+
+    def _keep(self, message: dict[str, Any]) -> None:
         kind = message.get("kind")
         if kind == "table" and isinstance(message.get("table"), dict):
             summary = message["table"]
@@ -275,7 +285,6 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
             self.players.add(str(message.get("name")))
         elif kind == "offline":
             self.players.discard(str(message.get("name")))
-        self._draw()
 
     def _draw(self) -> None:
         table = self.query_one("#tables", DataTable)

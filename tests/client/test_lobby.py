@@ -454,3 +454,32 @@ async def test_a_refused_seat_and_the_relief_update_the_coins_in_the_title():
 )
 def test_the_standing_label_leaves_out_what_a_guest_does_not_have(account, profile, label):
     assert standing_label(account, profile) == label
+
+
+@pytest.mark.asyncio
+async def test_a_lobby_push_before_the_lobby_is_up_is_kept_and_breaks_nothing():
+    """A local hall asks for its table while the lobby goes onto the stack: a table's line
+    can arrive before the lobby's widgets exist."""
+
+    class EarlyPush(App):
+        def __init__(self, hall: FakeHall) -> None:
+            super().__init__()
+            self.hall = hall
+            self.local = None
+
+        def on_mount(self) -> None:
+            lobby = LobbyScreen("go.lan:7460", "cy")
+            self.push_screen(lobby)
+            early = {"table": 9, "room": "go", "options": {"size": 9, "clock": None}}
+            lobby.on_lobby_push({"type": "lobby", "kind": "table", "table": early})
+            lobby.on_lobby_push({"type": "chat", "from": "ann", "text": "hi"})
+            self.early = lobby
+
+    app = EarlyPush(lobby_hall())
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await lobby_ready(pilot, app)
+        assert lobby is app.early
+        assert sorted(lobby.tables) == [3, 5]  # shown, the lobby asked for the list anew
+        lobby.on_lobby_push({"type": "lobby", "kind": "offline", "name": "ann"})
+        await pilot.pause()
+        assert "ann" not in str(lobby.query_one("#online", Static).render())
