@@ -154,7 +154,7 @@ async def drive(options: argparse.Namespace) -> dict:
         "hall_us": 1e6 * (cpu - decoding) / options.actions,
         "decode_us": 1e6 * decoding / options.actions,
         "per_s": options.actions / elapsed,
-        "per_commit": options.actions / max(1, commits),
+        "per_commit": f"{options.actions / commits:.1f}" if commits else "no",
     }
 
 
@@ -180,7 +180,7 @@ def main() -> None:
         f"in-process hall, {options.room}, {options.tables} tables, {mode}, {log}: "
         f"{figures['hall_us']:.0f} us of hall CPU per action ({figures['actions']} actions, "
         f"clients' decoding {figures['decode_us']:.0f} us/action taken out), "
-        f"{figures['per_s']:.0f} actions/s, {figures['per_commit']:.1f} actions a log commit, "
+        f"{figures['per_s']:.0f} actions/s, {figures['per_commit']} actions a log commit, "
         f"load average {os.getloadavg()[0]:.1f}"
     )
 
