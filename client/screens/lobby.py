@@ -181,6 +181,7 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         self.rooms: list[dict[str, Any]] = []
         self.relief_offered = False  # after a seat refused for want of coins, below 320
         self.standing: dict[str, Any] | None = None  # the last `profile` answer
+        self.early_chat: list[str] = []  # lobby chat lines that came before the chat log
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(""), id="title", markup=False)
@@ -207,6 +208,10 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         columns = ("lobby_col_game", "lobby_col_time", "lobby_col_seats")
         table.add_columns("#", *(words(c) for c in columns), "", words("lobby_col_state"))
         table.focus()
+        chat = self.query_one("#chat-log", Log)
+        for line in self.early_chat:
+            chat.write_line(line)
+        self.early_chat.clear()
 
     def on_screen_resume(self) -> None:
         """Shown first, or back from a table or the profile: the list and your coins anew."""
@@ -261,15 +266,17 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
     def on_lobby_push(self, message: dict[str, Any]) -> None:
         """Kept in the lists, drawn once the screen is up: a push can come between the
         lobby's push onto the stack and its widgets (a local hall asks for its table then),
-        and showing the screen asks for the whole list anew."""
-        if not self.is_mounted:
-            self._keep(message)
-            return
+        and showing the screen asks for the whole list anew; a chat line waits for the log."""
         if message.get("type") == "chat":
             if message.get("table") is None:
-                self.query_one("#chat-log", Log).write_line(
-                    f"{message.get('from', '?')}: {message.get('text', '')}"
-                )
+                line = f"{message.get('from', '?')}: {message.get('text', '')}"
+                if self.is_mounted:
+                    self.query_one("#chat-log", Log).write_line(line)
+                else:
+                    self.early_chat.append(line)
+            return
+        if not self.is_mounted:
+            self._keep(message)
             return
         self._keep(message)
         self._draw()

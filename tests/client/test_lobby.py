@@ -7,7 +7,7 @@ import re
 import pytest
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Log, Static
 
 from client.go_view import GoView
 from client.i18n import Strings
@@ -457,7 +457,7 @@ def test_the_standing_label_leaves_out_what_a_guest_does_not_have(account, profi
 
 
 @pytest.mark.asyncio
-async def test_a_lobby_push_before_the_lobby_is_up_is_kept_and_breaks_nothing():
+async def test_a_lobby_push_before_the_lobby_is_up_and_its_chat_line_are_kept_and_break_nothing():
     """A local hall asks for its table while the lobby goes onto the stack: a table's line
     can arrive before the lobby's widgets exist."""
 
@@ -480,6 +480,7 @@ async def test_a_lobby_push_before_the_lobby_is_up_is_kept_and_breaks_nothing():
         lobby = await lobby_ready(pilot, app)
         assert lobby is app.early
         assert sorted(lobby.tables) == [3, 5]  # shown, the lobby asked for the list anew
+        assert "ann: hi" in "\n".join(lobby.query_one("#chat-log", Log).lines)
         lobby.on_lobby_push({"type": "lobby", "kind": "offline", "name": "ann"})
         await pilot.pause()
         assert "ann" not in str(lobby.query_one("#online", Static).render())
