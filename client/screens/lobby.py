@@ -275,11 +275,9 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
                 else:
                     self.early_chat.append(line)
             return
-        if not self.is_mounted:
-            self._keep(message)
-            return
         self._keep(message)
-        self._draw()
+        if self.is_mounted:
+            self._draw()
 
     def _keep(self, message: dict[str, Any]) -> None:
         kind = message.get("kind")
