@@ -12,6 +12,9 @@ room of the registry, 血战到底 apart from 四川) and level the bench prints
   game is zero-sum, so above zero = it beats today's bot);
 - ``gain``: the same less what the baseline scored in the same seat of the reference play, a
   lower-variance reading of the same difference;
+- ``capped``: the gain with each hand's difference held within ±``CAP`` points, a robust
+  figure beside the mean where rare huge hands carry it (Zhongyou's limit hand is 512 a
+  share): it keeps every plain hand and cuts only flushes and limit hands;
 - its win and deal-in rates beside the baseline's in the same seats of the reference play, and
   the deal-in ratio (the target is at most 60 %);
 - its decision time (mean, p99).
@@ -42,6 +45,9 @@ from qipai.mahjong.bots import choose_action, choose_between_hands  # noqa: E402
 from qipai.mahjong.rulesets import get_ruleset, mahjong_rooms  # noqa: E402
 from qipai.mahjong.table.machine import HandMachine  # noqa: E402
 
+CAP = 64
+"""Points a hand (at stake 1) beyond which the robust ``capped`` figure cuts a difference."""
+
 
 @dataclass
 class Tally:
@@ -51,6 +57,7 @@ class Tally:
 
     deal_points: list[float] = field(default_factory=list)
     deal_gains: list[float] = field(default_factory=list)
+    deal_capped: list[float] = field(default_factory=list)
     hands: int = 0
     wins: int = 0
     deal_ins: int = 0
@@ -113,7 +120,14 @@ def run_deals(room: str, level: str, seeds: range) -> Tally:
         points = [play(room, level, seed, t, tally)[t] for t in range(4)]
         tally.deal_points.append(sum(points) / 4)
         tally.deal_gains.append((sum(points) - sum(reference)) / 4)
+        tally.deal_capped.append(capped_gain(points, reference))
     return tally
+
+
+def capped_gain(points: list[int], reference: list[int]) -> float:
+    """A deal's gain with each seat's difference held within ±``CAP``."""
+    gains = (max(-CAP, min(CAP, own - ref)) for own, ref in zip(points, reference, strict=True))
+    return sum(gains) / len(points)
 
 
 def league(room: str, level: str, deals: int, jobs: int) -> Tally:
@@ -144,7 +158,7 @@ def report(room: str, level: str, tally: Tally) -> str:
     ratio = f"{deal_in / ref_deal_in:4.0%}" if ref_deal_in else "  - "
     return (
         f"{room:9s} {level:7s} {len(tally.deal_points):5d}  {interval(tally.deal_points)}  "
-        f"{interval(tally.deal_gains)}  {tally.wins / tally.hands:5.1%} "
+        f"{interval(tally.deal_gains)}  {interval(tally.deal_capped)}  {tally.wins / tally.hands:5.1%} "
         f"({tally.ref_wins / tally.ref_seats:5.1%})  {deal_in:5.1%} ({ref_deal_in:5.1%}) {ratio}"
         f"  {statistics.fmean(times) * 1e3:5.2f} {p99 * 1e3:6.2f}"
     )
@@ -152,7 +166,7 @@ def report(room: str, level: str, tally: Tally) -> str:
 
 HEADER = (
     "room      level   deals  points/hand [95 % CI]      gain over baseline [95 % CI]  "
-    "win (base)     deal-in (base) ratio  ms mean  p99"
+    f"capped ±{CAP} [95 % CI]         win (base)     deal-in (base) ratio  ms mean  p99"
 )
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from qipai.mahjong import payment_rules as rules
+from qipai.mahjong.notation import MeldKind
 from qipai.mahjong.rulesets.base import Ruleset
-from qipai.mahjong.table.state import WinContext
+from qipai.mahjong.table.state import TableMeld, WinContext
 from qipai.mahjong.tiles import NUM_KINDS, parse_kinds
 
 SELF_DRAW_SHARE = 0.3
@@ -39,6 +40,16 @@ PATTERNS = {
 }
 """Each pattern's sample: its 13 concealed tiles and the winning kind (chows with no
 straight and no terminal set, so that no pattern of its own creeps in)."""
+
+PATH_SAMPLES = {
+    "plain": ("123m567m234p678p9m", "9m"),
+    "flush": ("123m567m234m678m9m", "9m"),
+    "half": ("123m567m234m678mP", "P"),
+}
+"""Where a ruleset has the bot weigh one-suit paths (``Ruleset.bot_pattern_paths``): the plain
+hand, the flush (清一色) and the half flush (混一色: one suit and an honour pair), each scored
+concealed and opened (its first chow claimed from the 上家), so that what opening a hand costs
+is the ruleset's own figure too."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +118,13 @@ class WinWorth:
         self.patterns = {
             name: None if fan is None else self.worth(fan) for name, fan in fans.items()
         }
+        self.paths: dict[tuple[str, bool], float] = {}
+        """Each one-suit path's worth by (pattern, opened), for ``Ruleset.bot_pattern_paths``."""
+        if ruleset.bot_pattern_paths:
+            for name, (text, last) in PATH_SAMPLES.items():
+                for opened in (False, True):
+                    fan = _sample_fan(ruleset, seat, facts, text, last, opened=opened)
+                    self.paths[name, opened] = 0.0 if fan is None else self.worth(fan)
         unready, plain = self.prices.unready, fans["plain"]
         self.call = (
             unready.pays(plain) * CALL_OVER_PLAIN * self.scale
@@ -155,16 +173,25 @@ def win_worth(ruleset: Ruleset, seat: int, facts) -> WinWorth:
     return _WORTHS[key]
 
 
-def _sample_fan(ruleset: Ruleset, seat: int, facts, text: str, last: str) -> int | None:
-    """The fan of a concealed sample hand winning on a discard of ``last`` (None: no win)."""
+def _sample_fan(
+    ruleset: Ruleset, seat: int, facts, text: str, last: str, *, opened: bool = False
+) -> int | None:
+    """The fan of a sample hand winning on a discard of ``last`` (None: no win): concealed,
+    or ``opened`` with its first three tiles (a chow) claimed from the 上家."""
     from qipai.mahjong.bot_seat import TableFacts  # it prices its waits here
 
+    kinds = parse_kinds(text)
+    melds: tuple[TableMeld, ...] = ()
+    if opened:
+        chow, kinds = kinds[:3], kinds[3:]
+        tiles = tuple(k * 4 for k in chow)
+        melds = (TableMeld(MeldKind.CHOW.value, chow[0], tiles, (seat + 3) % 4),)
     counts = [0] * NUM_KINDS
-    for kind in parse_kinds(text):
+    for kind in kinds:
         counts[kind] += 1
     win = parse_kinds(last)[0]
     counts[win] += 1
-    ctx = WinContext(seat, tuple(counts), (), win, False, 2)
+    ctx = WinContext(seat, tuple(counts), melds, win, False, 2)
     sample_facts = TableFacts(facts.dealer, SAMPLE_DISCARDS, facts.table_state)
     score = ruleset.score_win(sample_facts, ctx)  # type: ignore[arg-type]
     return None if score is None else score.fan

@@ -7,13 +7,14 @@ Bad vectors raise ``HandCountsError`` (code ``bad_hand_counts``).
 
 - ``is_standard_win``, ``is_seven_pairs``, ``is_thirteen_orphans``, ``decompositions``
 - ``waits`` (MJ-10), ``shanten`` (-1 complete, 0 ready), ``classify_wait`` (MJ-12)
+- ``path_shanten``: the shanten towards a shape of some groups only (a one-suit pattern)
 
 The tables are built on first use, not at import (importing a rules module costs nothing);
 ``prepare_tables`` builds them all at once, for a server that warms up before its first deal.
 """
 
 from qipai.mahjong.analysis.counts import HandCountsError
-from qipai.mahjong.analysis.shanten import build_shanten_tables, shanten
+from qipai.mahjong.analysis.shanten import build_shanten_tables, path_shanten, shanten
 from qipai.mahjong.analysis.shape_tables import SetShape, build_group_tables
 from qipai.mahjong.analysis.shapes import (
     Decomposition,
@@ -43,6 +44,7 @@ __all__ = [
     "is_seven_pairs",
     "is_standard_win",
     "is_thirteen_orphans",
+    "path_shanten",
     "prepare_tables",
     "shanten",
     "waits",

@@ -152,6 +152,26 @@ def shanten(
     return result
 
 
+def path_shanten(counts: Sequence[int], kept: Sequence[bool]) -> int:
+    """Shanten of the whole hand towards a shape made of the kept groups only (``kept``: the
+    three suits and the honours, in that order): the tiles of the other groups count as thrown
+    away, and the target stays the whole hand's (its sets and a pair). So a hand aiming at a
+    one-suit pattern (清一色, with the honours 混一色) reads how far it is from that pattern."""
+    check_counts(counts)
+    total = sum(counts)
+    if total % 3 == 0 or total > MAX_CONCEALED:
+        raise HandCountsError(f"shanten needs 3n+1 or 3n+2 concealed tiles, not {total}")
+    build_shanten_tables()
+    key = bytearray(counts)
+    for group, keep in enumerate(kept):
+        if not keep:
+            start = group * 9
+            key[start : start + (9 if group < 3 else 7)] = bytes(9 if group < 3 else 7)
+    first, second, third, honours = (_full_rows[g] >> TOTAL_BITS for g in _SPLIT(key))
+    suits = _three_suits[_two_suits[first][second]][third]
+    return _by_total[suits][honours][total]
+
+
 def _larger_group_rows(counts: Sequence[int], groups: tuple[bytes, ...]) -> list[int]:
     """A group of more than ``SMALL_GROUP`` tiles (common in a hand kept to two suits, as
     Sichuan's void makes it): from the full table, whose vectors are all valid, so only the

@@ -82,6 +82,11 @@ class Ruleset:
     # A declined discard win restricts the seat until its own next draw everywhere; Zhongyou's
     # 动牌 (ZY-06) also counts a chow, pung or kong as the seat's own move that lifts it.
     passed_win_lifted_by_claim: ClassVar[bool] = False
+    # The levelled bot weighs a hand's one-suit paths (清一色, 混一色) on their own distance and
+    # this ruleset's price for them (``bot_worth.PATH_SAMPLES``), and a plain hand at what it
+    # pays opened or concealed, instead of the flat flush bonus: where a flush pays many times
+    # a plain win and opening costs fan (Zhongyou's 2^fan: 清一色 7, 门前清 1).
+    bot_pattern_paths: ClassVar[bool] = False
 
     def __init__(self, options: RulesetOptions | None = None) -> None:
         self.options = options if options is not None else self.Options()

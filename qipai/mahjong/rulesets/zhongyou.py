@@ -64,6 +64,7 @@ class Zhongyou(Ruleset):
     multiple_winners = False
     thirteen_orphans = True
     passed_win_lifted_by_claim = True
+    bot_pattern_paths = True  # 清一色 pays 2^7 a plain hand's share, 门前清 doubles
 
     match_rounds = ROUNDS
 
