@@ -9,12 +9,17 @@ cProfile (``--profile FILE``) it says where the hall's time goes.
 
     python bench/mahjong_hall_cpu.py [--tables 25] [--actions 20000] [--room sichuan]
         [--full-views] [--no-log] [--profile FILE]
+
+It then plays the same tables and choices on the rules core alone (no hall, no views, no
+log) and prints its CPU per action: the part of the hall's figure that only a faster core
+lowers.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
 import time
@@ -28,8 +33,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from mahjong_load import pick  # noqa: E402
+from mahjong_load import PREFERENCE, pick  # noqa: E402
 
+from qipai.mahjong.rulesets import get_ruleset  # noqa: E402
+from qipai.mahjong.table import Action  # noqa: E402
+from qipai.mahjong.table.match import MatchLength  # noqa: E402
+from qipai.platform.mahjong_table import MahjongTableMatch  # noqa: E402
+from qipai.platform.mahjong_table_io import HandDone, Presence, TableRules  # noqa: E402
 from server.bots import BotFactory  # noqa: E402
 from server.hall import Hall, HallConfig  # noqa: E402
 from server.session import Session  # noqa: E402
@@ -158,6 +168,60 @@ async def drive(options: argparse.Namespace) -> dict:
     }
 
 
+def core_alone(options: argparse.Namespace) -> float:
+    """The rules core's own CPU per action (µs), with no hall around it: the same tables, the
+    same choices (``pick`` of each seat's legal actions), every record stored at once. The
+    hall's figure cannot go below this plus what a relay spends on the messages."""
+    ruleset = get_ruleset(options.room, None)
+    rules = TableRules(length=MatchLength(hands=64))
+
+    def table(seed: int) -> MahjongTableMatch:
+        core = MahjongTableMatch(ruleset, rules, FAST, random.Random(seed))
+        core.presence = Presence(people=4)
+        core.start([0, 1, 2, 3], 0.0)
+        return core
+
+    def carry_out(core: MahjongTableMatch, now: float) -> None:
+        for output in core.outputs():
+            if isinstance(output, HandDone):
+                core.stored(output.number, now)
+
+    tables = [table(seed) for seed in range(options.tables)]
+    made, actions, now = len(tables), 0, 0.0
+    start = time.process_time()
+    while actions < options.actions:
+        for n, core in enumerate(tables):
+            now += 0.001
+            if core.finished:
+                made += 1
+                tables[n] = core = table(made)
+            while core.advance(now):
+                carry_out(core, now)
+            carry_out(core, now)
+            if core.between:
+                core.mark_ready(0, range(4))
+                actions += 1
+            elif core.hand is not None and core.storing is None:
+                hand = core.hand
+                for seat in hand.to_act():
+                    choice = None if core.answered(seat) else pick_action(hand.legal_actions(seat))
+                    if choice is not None:
+                        core.act(choice, now)
+                        actions += 1
+                        break
+            carry_out(core, now)
+    return 1e6 * (time.process_time() - start) / actions
+
+
+def pick_action(legal: list[Action]) -> Action | None:
+    """``pick`` on the core's own actions."""
+    for kind in PREFERENCE:
+        options = [a for a in legal if a.type == kind]
+        if options:
+            return options[-1] if kind == "discard" else options[0]
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=25)
@@ -174,6 +238,7 @@ def main() -> None:
     options = parser.parse_args()
     prepare_analysis()
     figures = trio.run(drive, options)
+    core = core_alone(options)
     mode = "incremental events" if options.incremental else "full views"
     log = "no action log" if options.no_log else "action log on"
     print(
@@ -183,6 +248,7 @@ def main() -> None:
         f"{figures['per_s']:.0f} actions/s, {figures['per_commit']} actions a log commit, "
         f"load average {os.getloadavg()[0]:.1f}"
     )
+    print(f"the rules core alone, the same choices: {core:.0f} us of CPU per action")
 
 
 if __name__ == "__main__":

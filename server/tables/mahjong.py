@@ -405,20 +405,26 @@ class MahjongTable(MahjongDurable, AntiCheatRooms, MahjongBooks):
             )
         seat = self._acting_seat(seats, message)
         self._sync()
+        # The timer is set once, after the whole burst: each of its events would move it
+        # (to now while seats that may only pass are answered, then back), at trio's cost.
+        timer, self._timer = self._timer, None
         try:
-            if action in choices:
-                self._do_choice(seat, action, message)
-            elif action in TABLE_ACTIONS:
-                getattr(self, f"_do_{action}")(seat, message)
-            else:
-                self._do_play(seat, action, message)
-        except MahjongError as error:
-            raise protocol_error(error) from None
-        self._carry_out()
-        # What the action made due at once (the next draw when nobody may claim, a bot's
-        # answer) is done here rather than by the table's task a pass later: its events go
-        # out in the same writes, and its log entries in the same row, as the action's.
-        self._play_due()
+            try:
+                if action in choices:
+                    self._do_choice(seat, action, message)
+                elif action in TABLE_ACTIONS:
+                    getattr(self, f"_do_{action}")(seat, message)
+                else:
+                    self._do_play(seat, action, message)
+            except MahjongError as error:
+                raise protocol_error(error) from None
+            self._carry_out()
+            # What the action made due at once (the next draw when nobody may claim, a bot's
+            # answer) is done here rather than by the table's task a pass later: its events go
+            # out in the same writes, and its log entries in the same row, as the action's.
+            self._play_due()
+        finally:
+            self._timer = timer
         self._retime()  # an answer held for MJ-08 publishes nothing, yet its window must close
 
     def _do_play(self, seat: int, action: str, message: dict[str, Any]) -> None:

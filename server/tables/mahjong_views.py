@@ -320,9 +320,7 @@ class MahjongViews(Table):
         head = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind, **detail}
         head_bytes = _entries(head)
         redacted = _Redactions(events)
-        view_head = _map_header(len(shared) + 3) + _entries(shared) + _YOU_KEY
-        game_bytes = _GAME_KEY + encode(game)
-        hand_wire: list[HandWire | None] = []  # built for the first receiver of full views
+        full: list[tuple[bytes, bytes, HandWire | None]] = []  # for the first full view
         brief: list[tuple[int, bytes, bytes]] = []  # incremental receivers' shared parts
         waiting = self._waiting()
         whole_hand: list[bool] = []  # asked of the first incremental receiver
@@ -358,9 +356,9 @@ class MahjongViews(Table):
                 else:
                     # The view's head and game are the same for every receiver: encoded once,
                     # spliced around each one's own ``you`` and hand (the same bytes).
-                    if not hand_wire:
-                        hand_wire.append(self._hand_wire())
-                    wire = hand_wire[0]
+                    if not full:
+                        full.append(self._full_parts(shared, game))
+                    view_head, game_bytes, wire = full[0]
                     data = b"".join(
                         (
                             _map_header(len(head) + (events is not None) + 1),
@@ -377,6 +375,14 @@ class MahjongViews(Table):
             self.deliver(session, data, held)
         self.wake()
 
+    def _full_parts(
+        self, shared: dict[str, Any], game: dict[str, Any]
+    ) -> tuple[bytes, bytes, HandWire | None]:
+        """What every full view of one event shares: its head up to ``you``, the encoded game
+        part and the hand's shared bytes. Made only when some receiver takes full views."""
+        view_head = _map_header(len(shared) + 3) + _entries(shared) + _YOU_KEY
+        return view_head, _GAME_KEY + encode(game), self._hand_wire()
+
     def _incremental_parts(
         self, head: dict[str, Any], game: dict[str, Any], shared: dict[str, Any], grew: bool
     ) -> tuple[int, bytes, bytes]:
@@ -391,8 +397,8 @@ class MahjongViews(Table):
 
     def _events_untold(self, kind: str) -> bool:
         """Whether an incremental event carries its receiver's whole ``hand`` view: when the
-        events cannot tell it (a new hand's rules and dice, a 定缺 chosen in secret, the hands
-        shown and the settlement at its end, an escape, a ruleset's public facts that changed:
+        events cannot tell it (a new hand's rules and dice, the hands shown and the
+        settlement at its end, an escape, a ruleset's public facts that changed:
         Baicheng's treasure turned up). A few events a hand; the rest carry only the events."""
         hand = self.core.hand
         if hand is None:
@@ -400,8 +406,8 @@ class MahjongViews(Table):
         public = hand.public_state()
         changed = public != self.public_shown
         self.public_shown = public
-        secret_or_over = hand.phase in (Phase.DECLARE_VOID, Phase.ENDED) or not self.core.in_hand()
-        return changed or secret_or_over or kind in ("deal", "escaped")
+        over = hand.phase is Phase.ENDED or not self.core.in_hand()
+        return changed or over or kind in ("deal", "escaped")
 
     def _legal_bytes(self, seat: int | None) -> bytes:
         """The encoded ``hand.legal_actions`` of the full view for ``seat`` (``WireCache``)."""

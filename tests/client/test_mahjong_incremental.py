@@ -36,6 +36,7 @@ class Checked:
         self.views: dict[str, dict] = {}
         self.compared = {name: 0 for name in PLAYERS}
         self.carried_hand = 0
+        self.whole_in_declare = 0  # whole hands sent while 定缺 is chosen, the deal's aside
         self.public_changes: list[dict] = []  # mid-hand whole hands: the ruleset's facts moved
         self.drop = dict(drop or {})
         deliver = table.deliver
@@ -56,6 +57,8 @@ class Checked:
             hand = message.get("hand")
             if hand and message["kind"] != "deal" and hand["phase"] in ("turn", "claim", "rob"):
                 self.public_changes.append(hand["table"])
+            if hand and message["kind"] != "deal" and hand["phase"] == "declare_void":
+                self.whole_in_declare += 1
             assert "view" not in message
             if self.drop.get(name) == message["seq"]:
                 return  # lost on the way: the next event shows the gap
@@ -129,6 +132,7 @@ async def test_the_followed_view_is_the_full_view_after_every_event(tmp_path, au
     checked = await play(tmp_path, room, hands=2)
     assert min(checked.compared.values()) > 60, checked.compared
     assert checked.carried_hand > 0  # the deals and ends came whole
+    assert checked.whole_in_declare == 0  # each seat follows its own 定缺 from the events
 
 
 @pytest.mark.trio

@@ -55,6 +55,8 @@ def test_void_declaration_is_secret_until_all_four_have_chosen() -> None:
     assert hand.view(S)["seats"][S]["void"] == P
     assert [s["void"] for s in hand.view(E)["seats"]] == [None, None, None, None]
     assert hand.events[-1].for_seat(E) == {"type": "void_declared", "seat": S}
+    own = {"type": "void_declared", "seat": S, "private": {"suit": P}}
+    assert hand.events[-1].for_seat(S) == own  # so a client following events knows its own
     for seat in (E, W, N):
         act(hand, seat, A.DECLARE_VOID, M)
     assert hand.phase is Phase.TURN

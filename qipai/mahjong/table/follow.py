@@ -6,8 +6,9 @@ that view with what the receiver may know — its own tiles, every public fact, 
 each tile hidden from it — and moved by the events as the machine moved, so that the machine's
 own ``ViewParts`` and hint line make the view: the same code as the hall's, not a second copy.
 
-What events alone cannot tell (a new hand's rules and dice, a 定缺 chosen in secret, the hands
-shown at the end, a Baicheng treasure turned up) the hall sends as a full ``hand`` instead.
+What events alone cannot tell (a new hand's rules and dice, the hands shown at the end, a
+Baicheng treasure turned up) the hall sends as a full ``hand`` instead. A 定缺 is secret but
+followed: its ``void_declared`` tells the declaring seat its own suit.
 """
 
 from __future__ import annotations
@@ -221,6 +222,11 @@ class HandReplica(HandMachine):
 
     def _on_left(self, event: dict) -> None:
         self.seats[event["seat"]].left = True
+
+    def _on_void_declared(self, event: dict) -> None:
+        private = event.get("private")
+        if private is not None:  # our own 定缺; the others' stay secret until all have chosen
+            self.seats[event["seat"]].void = private["suit"]
 
     def _on_voids_revealed(self, event: dict) -> None:
         for state, suit in zip(self.seats, event["voids"], strict=True):

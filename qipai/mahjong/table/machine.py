@@ -435,7 +435,7 @@ class HandMachine:
 
     def _declare_void(self, action: Action) -> None:
         self.seats[action.seat].void = action.tile
-        self._emit("void_declared", seat=action.seat)
+        self._emit("void_declared", action.seat, {"suit": action.tile}, seat=action.seat)
         if all(s.void is not None for s in self.seats):
             self._emit("voids_revealed", voids=[s.void for s in self.seats])
             self.phase = Phase.TURN
