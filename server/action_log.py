@@ -29,6 +29,7 @@ import trio
 from .economy import transaction
 
 if TYPE_CHECKING:
+    from .session import Session
     from .store import Store
     from .tables.base import Table
 
@@ -154,6 +155,8 @@ class ActionLog:
         """The number of the batch being filled; a held push waits for its commit."""
         self._unwritten: set[int] = set()
         """The tables with an entry in the batch being filled (``pending_for``)."""
+        self._replies: list[tuple[Session, bytes]] = []
+        """Replies that wait for the batch being filled (``reply``), in the order given."""
 
     @property
     def pending(self) -> bool:
@@ -209,6 +212,17 @@ class ActionLog:
         self._batch.tables[table.id] = table
         self._wake.set()
 
+    def reply(self, session: Session, data: bytes) -> None:
+        """Push a request's reply once everything queued so far is committed: at once when
+        nothing is pending, else right after the held pushes of the batch being filled (so a
+        move's events come before its ``ok``, as when the request waited, and both reach the
+        peer in one write). The request's task does not wait for the commit: the next request
+        of the connection is read meanwhile, and its reply is held behind this one."""
+        if self._committed >= self._queued:
+            session.push(data)
+        else:
+            self._replies.append((session, data))
+
     async def durable(self) -> None:
         """Until everything queued so far is committed."""
         target = self._queued
@@ -258,6 +272,9 @@ class ActionLog:
         self._unwritten.clear()
         for table in batch.tables.values():
             table.release(generation)
+        replies, self._replies = self._replies, []
+        for session, data in replies:
+            session.push(data)
         waiting, self._waiters = self._waiters, []
         for _, done in waiting:
             done.set()

@@ -292,14 +292,14 @@ class Hall:
             reply = handler(session, request)
             if not isinstance(reply, dict):
                 reply = await reply
-            if self.log_writer.pending:
-                await self.log_writer.durable()  # what the request did to a table is stored
-            session.send(ok_reply(rid, **reply))
+            # What the request did to a table is stored before the reply goes out.
+            self.log_writer.reply(session, encode(ok_reply(rid, **reply)))
         except ProtocolError as exc:
-            session.send(reply_for(rid, exc))
+            self.log_writer.reply(session, encode(reply_for(rid, exc)))
         except Exception:
             log.exception("%s: request %r failed", session, message)
-            session.send(reply_for(rid, ProtocolError(ErrorCode.INTERNAL_ERROR, "server error")))
+            error = ProtocolError(ErrorCode.INTERNAL_ERROR, "server error")
+            self.log_writer.reply(session, encode(reply_for(rid, error)))
 
     # ------------------------------------------------------------------ session requests
 
