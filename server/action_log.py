@@ -58,9 +58,14 @@ class Batch:
     tables: dict[int, Table] = field(default_factory=dict)
 
 
+_compact_json = json.JSONEncoder(separators=(",", ":")).encode
+"""``json.dumps(value, separators=(",", ":"))`` without building an encoder per call (that
+was two thirds of the cost of a move's row)."""
+
+
 def row_text(entries: list[Any]) -> str:
     """One row's text: a single entry as it is, several as the list of them (``row_entries``)."""
-    return json.dumps(entries[0] if len(entries) == 1 else entries, separators=(",", ":"))
+    return _compact_json(entries[0] if len(entries) == 1 else entries)
 
 
 def row_entries(text: str) -> list[Any]:
