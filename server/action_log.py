@@ -3,9 +3,10 @@
 A table is its rules, its seats and its accepted actions (design.md), so a restart rebuilds
 it by replaying the log through the engine (``GoTable.restored``). Nothing a table publishes
 may be lost by a crash, so while an action's log entry is not committed the table holds its
-pushes (``Table.hold``) and the request's ``ok`` waits (``durable``); the writer commits every
-pending entry of every table in one transaction (group commit: one commit per batch however
-many tables acted meanwhile, and WAL's fsync discipline, nothing more), then releases them.
+pushes (``Table.hold``) and every reply is held likewise (``ActionLog.reply``); the writer
+commits every pending entry of every table in one transaction (group commit: one commit per
+batch however many tables acted meanwhile, and WAL's fsync discipline, nothing more), then
+releases them.
 The commit is made on trio's thread in the store's writer turn (``Store.call_here``): a few
 rows cost tens of microseconds, where a worker thread's round trip costs milliseconds of GIL
 hand-offs whenever the hall is busy (see docs/platform.md, "Durability").
@@ -221,8 +222,7 @@ class ActionLog:
         """Push a request's reply once everything queued so far is committed: at once when
         nothing is pending, else right after the held pushes of the batch being filled (so a
         move's events come before its ``ok``, as when the request waited, and both reach the
-        peer in one write). The request's task does not wait for the commit: the next request
-        of the connection is read meanwhile, and its reply is held behind this one."""
+        peer in one write; the request's task then waits for the commit, ``durable``)."""
         if self._committed >= self._queued:
             session.push(data)
         else:
