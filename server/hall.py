@@ -292,14 +292,19 @@ class Hall:
             reply = handler(session, request)
             if not isinstance(reply, dict):
                 reply = await reply
-            if self.log_writer.pending:
-                await self.log_writer.durable()  # what the request did to a table is stored
-            session.send(ok_reply(rid, **reply))
+            data = encode(ok_reply(rid, **reply))
         except ProtocolError as exc:
-            session.send(reply_for(rid, exc))
+            data = encode(reply_for(rid, exc))
         except Exception:
             log.exception("%s: request %r failed", session, message)
-            session.send(reply_for(rid, ProtocolError(ErrorCode.INTERNAL_ERROR, "server error")))
+            data = encode(reply_for(rid, ProtocolError(ErrorCode.INTERNAL_ERROR, "server error")))
+        # What the request did to a table is stored before the reply goes out: the writer
+        # pushes it with the batch's held events (one write to the mover), and the request
+        # ends once it is pushed, so the connection reads on only then.
+        writer = self.log_writer
+        writer.reply(session, data)
+        if writer.pending:
+            await writer.durable()
 
     # ------------------------------------------------------------------ session requests
 

@@ -51,15 +51,15 @@ def zobrist_keys(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int
     return ((0,) * n, black, white)
 
 
-_EMPTY_BIT = bytes.maketrans(bytes([EMPTY, BLACK, WHITE]), b"100")
+_EMPTY_BYTE = bytes.maketrans(bytes([EMPTY, BLACK, WHITE]), b"\x01\x00\x00")
 
 
 @cache
-def _edge_masks(size: int) -> tuple[int, int, int]:
-    """Bit masks over flat indices (bit ``i`` is point ``i``): all points, the first column,
-    the last column."""
-    first = sum(1 << (row * size) for row in range(size))
-    return (1 << size * size) - 1, first, first << (size - 1)
+def _edge_masks(size: int) -> tuple[int, int]:
+    """Byte masks over flat indices (byte ``i`` of the little-endian int is point ``i``): every
+    point but the first column, every point but the last (as ``~`` of the column's bytes)."""
+    first = int.from_bytes(bytes(1 if i % size == 0 else 0 for i in range(size * size)), "little")
+    return ~first, ~(first << 8 * (size - 1))
 
 
 @cache
@@ -71,12 +71,13 @@ def _key_index(size: int) -> tuple[tuple[frozenset[int], dict[int, int]], ...]:
     )
 
 
-def _bits(mask: int) -> list[int]:
+def _ones(data: bytes) -> list[int]:
+    """The indices of the bytes equal to 1."""
     found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
+    index = data.find(1)
+    while index >= 0:
+        found.append(index)
+        index = data.find(1, index + 1)
     return found
 
 
@@ -157,15 +158,18 @@ class Board:
         """
         colors = self.colors
         size = self.size
-        full, first_col, last_col = _edge_masks(size)
-        empty = int(bytes(colors).translate(_EMPTY_BIT)[::-1], 2)
+        # One byte a point (1: empty), read as one int: shifting it by 8 bits moves every point
+        # one column, by 8 x size one row, so each point's empty neighbours are four shifts.
+        not_first, not_last = _edge_masks(size)
+        empty = int.from_bytes(bytes(colors).translate(_EMPTY_BYTE), "little")
         breathing = (
-            ((empty >> 1) & ~last_col)
-            | ((empty << 1) & full & ~first_col)
-            | (empty >> size)
-            | ((empty << size) & full)
+            ((empty >> 8) & not_last)
+            | ((empty << 8) & not_first)
+            | (empty >> 8 * size)
+            | (empty << 8 * size)
         )
-        candidates = set(_bits(empty & ~breathing))
+        stuck = empty & ~breathing
+        candidates = set(_ones(stuck.to_bytes(size * size, "little"))) if stuck else set()
         for chain in set(self.chains):
             if chain is not None and chain.color != color and len(chain.libs) == 1:
                 candidates |= chain.libs

@@ -99,6 +99,9 @@ class GameClock:
         self.running: Color | None = None
         self._since = 0.0
         self.flagged: Color | None = None
+        self._starts: dict[Color, TimeLeft] = {}
+        """``_turn_start``'s readings, each valid while ``_main`` holds the very float it was
+        made from and ``_periods`` the same count."""
 
     @property
     def timed(self) -> bool:
@@ -137,8 +140,14 @@ class GameClock:
         return None
 
     def _turn_start(self, color: Color) -> TimeLeft:
-        """``color``'s clock as its turn begins (or as it was left): every period full."""
-        return TimeLeft(self._main[color], self._periods[color], self.control.period_seconds)
+        """``color``'s clock as its turn begins (or as it was left): every period full. Asked
+        several times a move (the stop, the record's reading, each view's running clock) while
+        it changes once a turn, so the last one made is kept while it still says the same."""
+        kept = self._starts.get(color)
+        main, periods = self._main[color], self._periods[color]
+        if kept is None or kept.main is not main or kept.periods != periods:  # the same float
+            kept = self._starts[color] = TimeLeft(main, periods, self.control.period_seconds)
+        return kept
 
     def remaining(self, color: Color, now: float) -> TimeLeft | None:
         """What ``color`` has left at ``now`` (counting the running turn); None when untimed."""

@@ -269,12 +269,14 @@ class GoTable(GoDurable, GoTimekeeping, GoBets, Table):
                 ErrorCode.WRONG_PHASE, "the hall restarted: waiting for both players to return"
             )
         seat = self._acting_seat(seats, message, action)
-        with self.logged_change():
-            try:
-                getattr(self, f"_do_{action}")(seat, message)
-            except GoError as error:
-                raise protocol_error(error) from None
+        self.changing = True  # ``logged_change`` written out: every request passes here
+        try:
+            getattr(self, f"_do_{action}")(seat, message)
             self._log(action, seat, message)
+        except GoError as error:
+            raise protocol_error(error) from None
+        finally:
+            self.changing = False
 
     def _acting_seat(self, seats: tuple[str, ...], message: dict[str, Any], action: str) -> str:
         wanted = message.get("seat")
