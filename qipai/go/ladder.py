@@ -22,7 +22,7 @@ from qipai.go.mcts import MctsBot
 MEASURED_BY = (
     "python bench/go_ladder.py --pairs simple,mcts:300 --load bench/data/go_ladder_2026-12-02.jsonl"
     " bench/data/go_ladder_handicap_2026-12-02.jsonl bench/data/go_ladder_simple_2026-12-02.jsonl"
-    " bench/data/go_ladder_2026-12-03.jsonl"
+    " bench/data/go_ladder_2026-12-03.jsonl bench/data/go_ladder_2026-12-03b.jsonl"
     "  (9x9, komi 3.5 stones, 0 with stones; the games were played with --save by: --games 6"
     " --seed 7 --pairs simple,mcts:300 mcts:300,gnugo:1 gnugo:1,gnugo:5 gnugo:5,gnugo:10 /"
     " --games 6 --seed 7 --pairs mcts:300,mcts:2000 mcts:2000,simple / --games 10 --seed 301"
@@ -31,7 +31,8 @@ MEASURED_BY = (
     " simple@4,simple simple@5,simple / --games 20 --seed 21 --pairs gnugo:1@2,simple"
     " gnugo:1@3,simple gnugo:1@5,simple gnugo:1@3,gnugo:1 / --games 2 --seed 2001, 2101 .. 2801"
     " and 5001, 5101 .. 5801 --pairs mcts:2000,simple / --games 32 --seed 9100 --pairs"
-    " gnugo:1,gnugo:5 simple,mcts:300 mcts:300,gnugo:1)"
+    " gnugo:1,gnugo:5 simple,mcts:300 mcts:300,gnugo:1 / --games 32 --seed 11 --pairs"
+    " gnugo:5,gnugo:10 / --games 20 --seed 12 --pairs mcts:2000,gnugo:5)"
 )
 
 
@@ -68,13 +69,13 @@ class Rung:
 
 # The measured table, weakest first (see MEASURED_BY): Elo against GNU Go level 10.
 RUNGS: tuple[Rung, ...] = (
-    Rung("simple@5", 21, -1302),
-    Rung("simple", 19, -1111),
-    Rung("mcts:300", 14, -580),
-    Rung("gnugo:1@3", 14, -558),
-    Rung("mcts:2000", 11, -263),
-    Rung("gnugo:1", 10, -229),
-    Rung("gnugo:5", 10, -163),
+    Rung("simple@5", 21, -1310),
+    Rung("simple", 19, -1119),
+    Rung("mcts:300", 14, -588),
+    Rung("gnugo:1@3", 14, -568),
+    Rung("mcts:2000", 11, -261),
+    Rung("gnugo:1", 10, -240),
+    Rung("gnugo:5", 10, -181),
     Rung("gnugo:10", 8, 0),
 )
 
