@@ -29,31 +29,16 @@ for path in (ROOT, ROOT / "bench"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
+from in_process import InProcessPlayer  # noqa: E402
 from server_load import BLACK_POINTS, TABLE_OPTIONS, WHITE_POINTS  # noqa: E402
 
 from server.bots import BotFactory  # noqa: E402
 from server.hall import Hall, HallConfig  # noqa: E402
-from server.session import Session  # noqa: E402
 from server.store import Store  # noqa: E402
 
 
-class Player:
-    """One seat's connection without a socket: its pushes arrive on a memory channel."""
-
-    def __init__(self, hall: Hall, name: str) -> None:
-        self.hall = hall
-        send, self.inbox = trio.open_memory_channel(1 << 20)
-        self.session = Session("bench", send)
-        self.session.greeted = True
-        self.session.name = name
-        hall.connected(self.session)
-        hall.online[name] = self.session
-        self.next_id = 0
-        self.last: dict = {}
-
-    async def request(self, kind: str, **fields) -> None:
-        self.next_id += 1
-        await self.hall.handle(self.session, {"type": kind, "id": self.next_id, **fields})
+class Player(InProcessPlayer):
+    """A Go seat: what was pushed to it is dropped."""
 
     def drain(self) -> int:
         """Drop what was pushed (the hall's work is done once the bytes are queued)."""

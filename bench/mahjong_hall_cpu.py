@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from in_process import InProcessPlayer  # noqa: E402
 from mahjong_load import PREFERENCE, pick  # noqa: E402
 
 from qipai.mahjong.rulesets import get_ruleset  # noqa: E402
@@ -42,31 +43,19 @@ from qipai.platform.mahjong_table import MahjongTableMatch  # noqa: E402
 from qipai.platform.mahjong_table_io import HandDone, Presence, TableRules  # noqa: E402
 from server.bots import BotFactory  # noqa: E402
 from server.hall import Hall, HallConfig  # noqa: E402
-from server.session import Session  # noqa: E402
 from server.store import Store  # noqa: E402
 from server.tables.mahjong import prepare_analysis  # noqa: E402
 from server.tables.mahjong_config import FAST  # noqa: E402
 
 
-class Player:
-    """One seat's connection without a socket: its pushes arrive on a memory channel."""
+class Player(InProcessPlayer):
+    """A mahjong seat that reads its newest view, its decoding timed apart."""
 
     def __init__(self, hall: Hall, name: str) -> None:
-        self.hall = hall
-        send, self.inbox = trio.open_memory_channel(1 << 20)
-        self.session = Session("bench", send)
-        self.session.greeted = True
-        self.session.name = name
-        hall.connected(self.session)
-        hall.online[name] = self.session
-        self.next_id = 0
+        super().__init__(hall, name)
         self.table = 0
         self.decoding = 0.0
         """CPU seconds this client spent decoding (taken out of the hall's figure)."""
-
-    async def request(self, kind: str, **fields) -> None:
-        self.next_id += 1
-        await self.hall.handle(self.session, {"type": kind, "id": self.next_id, **fields})
 
     def newest(self) -> dict | None:
         """The newest full view, or the newest incremental event's own part (replies and
