@@ -141,6 +141,10 @@ def take_notices(db: sqlite3.Connection, name: str) -> list[dict[str, Any]]:
     return notices
 
 
+class LogStopped(RuntimeError):
+    """A wait for a commit the stopped writer will never make."""
+
+
 RETRY_FIRST = 0.05
 RETRY_LAST = 5.0
 """Seconds between tries of a batch the store refused: from the first to the longest."""
@@ -163,6 +167,8 @@ class ActionLog:
         """The tables with an entry in the batch being filled (``pending_for``)."""
         self._replies: list[tuple[Session, bytes]] = []
         """Replies that wait for the batch being filled (``reply``), in the order given."""
+        self._stopped = False
+        """The writer task has ended: nothing queued from now on will be committed."""
 
     @property
     def pending(self) -> bool:
@@ -233,9 +239,12 @@ class ActionLog:
         target = self._queued
         if self._committed >= target:
             return
-        done = trio.Event()
-        self._waiters.append((target, done))
-        await done.wait()
+        if not self._stopped:
+            done = trio.Event()
+            self._waiters.append((target, done))
+            await done.wait()
+        if self._committed < target:
+            raise LogStopped("the hall's log writer stopped before this was stored")
 
     async def run(self) -> None:
         """Commit what the tables queued, once per pass of trio's scheduler: everything
@@ -244,15 +253,30 @@ class ActionLog:
         and its pushes and replies wait meanwhile: a table stands still rather than show
         what the store does not hold."""
         pause = RETRY_FIRST
-        while True:
-            await self._wake.wait()
+        try:
+            while True:
+                await self._wake.wait()
+                with trio.CancelScope(shield=True):
+                    written = await self.store.call_here(self._commit)
+                if written:
+                    pause = RETRY_FIRST
+                else:
+                    await trio.sleep(pause)
+                    pause = min(2 * pause, RETRY_LAST)
+        finally:
             with trio.CancelScope(shield=True):
-                written = await self.store.call_here(self._commit)
-            if written:
-                pause = RETRY_FIRST
-            else:
-                await trio.sleep(pause)
-                pause = min(2 * pause, RETRY_LAST)
+                await self._stop()
+
+    async def _stop(self) -> None:
+        """The writer is cancelled (the hall's nursery goes down without a flush): what is
+        queued still goes in, once, and every waiter is woken either way, since a shielded
+        write waiting for a commit that no task will make would hold the shutdown forever."""
+        if self.pending:
+            await self.store.call_here(self._commit)
+        self._stopped = True
+        waiting, self._waiters = self._waiters, []
+        for _, done in waiting:
+            done.set()
 
     def _commit(self) -> bool:
         """In the store's writer turn, on trio's thread: nothing can queue meanwhile, so

@@ -16,7 +16,7 @@ from server.store import Store
 from server.tables.mahjong import prepare_analysis
 from tests.server.test_connection_event_bytes import Member
 from tests.server.test_mahjong_event_bytes import choose
-from tests.server.test_mahjong_support import fast_config
+from tests.server.test_mahjong_support import fast_config, until_finished
 
 PLAYERS = ("ann", "bob")  # incremental; the other two seats are bots
 
@@ -105,10 +105,8 @@ async def play(tmp_path, room: str, hands: int, drop: dict[str, int] | None = No
                 },
             )
         await members[0].ok("act", table=table.id, action="add_bots")
-        for _ in range(3000):
+        for _ in until_finished(table):
             await trio.sleep(0.01)
-            if table.core.finished:
-                break
             for member in members:
                 member.received()
                 view = checked.views.get(member.session.name)

@@ -14,7 +14,7 @@ from server.store import Store
 from server.tables.mahjong import prepare_analysis
 
 from .test_connection_event_bytes import Member
-from .test_mahjong_support import fast_config, pick
+from .test_mahjong_support import fast_config, pick, until_finished
 
 
 def check_every_push(table, checked: list[str]) -> None:
@@ -62,10 +62,8 @@ async def test_each_mahjong_receiver_gets_the_encoding_of_its_whole_event(
         for n, player in enumerate(players):
             await player.ok("sit", table=table.id, seat=str(n))
         await players[0].ok("act", table=table.id, action="add_bots")
-        for _ in range(400):
+        for _ in until_finished(table):
             await trio.sleep(0.01)
-            if table.core.finished:
-                break
             for player in players:
                 views = [msgpack.unpackb(d).get("view") for d in player.received()]
                 views = [v for v in views if v is not None]

@@ -8,6 +8,8 @@ receiver is entitled to: the machine's redaction for its seats, nothing more.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +45,24 @@ def fast_config(**changes: Any) -> HallConfig:
     from dataclasses import replace
 
     return HallConfig(mahjong=replace(FAST, seed=7, **changes))
+
+
+PLAY_GIVE_UP = 120.0
+"""Real seconds a test match may take before the test fails: the bound is in real time, since
+under the autojump clock virtual time runs on while a store write waits for its thread, so a
+count of virtual sleeps can run out with the match half played."""
+
+
+def until_finished(table: Any) -> Iterator[int]:
+    """The passes of a test's play loop, until ``table``'s match is over; fails the test if
+    it is not over within ``PLAY_GIVE_UP`` real seconds."""
+    give_up = time.monotonic() + PLAY_GIVE_UP
+    passes = 0
+    while not table.core.finished:
+        if time.monotonic() > give_up:
+            raise AssertionError(f"the match is not over after {passes} passes")
+        yield passes
+        passes += 1
 
 
 def pick(legal: list[dict], tiles: list[int] | None = None) -> dict | None:
