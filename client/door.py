@@ -30,7 +30,7 @@ class DoorApp(QipaiApp):
 
     def on_mount(self, event: events.Mount) -> None:
         event.prevent_default()  # not the start screen of QipaiApp.on_mount
-        self.run_worker(self._enter(), group="hall", exclusive=True)
+        self.run_worker(self._enter, group="hall", exclusive=True)
 
     async def _enter(self) -> None:
         ticket, self._ticket = self._ticket, ""

@@ -77,7 +77,7 @@ class BetWindow(ModalScreen[dict[str, Any] | None]):
 
     def on_mount(self) -> None:
         self._show()
-        self.run_worker(self._load_balance(), group="balance", exclusive=True)
+        self.run_worker(self._load_balance, group="balance", exclusive=True)
 
     async def _load_balance(self) -> None:
         try:

@@ -62,7 +62,7 @@ class DisconnectedScreen(ModalScreen[None]):
         self.query_one("#status", Static).update(
             self.strings("disc_connecting", address=self.address)
         )
-        self.run_worker(self._again(), group="reconnect", exclusive=True)
+        self.run_worker(self._again, group="reconnect", exclusive=True)
 
     async def _again(self) -> None:
         failure = await self.app.reach_hall(self.address)

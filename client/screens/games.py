@@ -145,7 +145,7 @@ class GamesScreen(HallListScreen):
         columns = ("finished", "game", "players", "result", "length")
         table.add_columns("#", *(words(f"games_col_{c}") for c in columns))
         table.focus()
-        self.run_worker(self._load(), group="games", exclusive=True)
+        self.run_worker(self._load, group="games", exclusive=True)
 
     async def _load(self) -> None:
         try:

@@ -140,7 +140,7 @@ class GoTableScreen(TableScreen):
         if isinstance(message.get("view"), dict):
             self.show_wire_view(message["view"])
         if gap:
-            self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
+            self.run_worker(self._refresh_snapshot, group="snapshot", exclusive=True)
         if message.get("kind") == "over":
             self.say(self.strings("gt_over"))
         elif self.view.phase == "ending":
@@ -276,7 +276,7 @@ class GoTableScreen(TableScreen):
             self.start_estimate()
 
     def action_look_back(self) -> None:
-        self.run_worker(self._look_back(), group="look_back", exclusive=True)
+        self.run_worker(self._look_back, group="look_back", exclusive=True)
 
     async def _look_back(self) -> None:
         """The game so far from the hall (``table_record``), to step through in review; the
@@ -369,7 +369,7 @@ class GoTableScreen(TableScreen):
         playing = not self.view.is_spectator and self.view.phase != "over"
         if playing and not self._second_press("leave", self.strings("gt_leave_again")):
             return
-        self.run_worker(self._leave(), group="leave", exclusive=True)
+        self.run_worker(self._leave, group="leave", exclusive=True)
 
     def action_act(self, action: str, point: str | None = None) -> None:
         """Send one action. A hot-seat player sends no seat: the hall lets the seat to move act

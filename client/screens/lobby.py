@@ -246,7 +246,7 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
     # The lobby list.
 
     def action_refresh(self) -> None:
-        self.run_worker(self._refresh(), group="lobby", exclusive=True)
+        self.run_worker(self._refresh, group="lobby", exclusive=True)
 
     async def _refresh(self) -> None:
         reply = await self._request("lobby")
@@ -411,7 +411,7 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
             self.say(words("lobby_relief_elsewhere", head=head, below=RELIEF_BELOW))
 
     def action_relief(self) -> None:
-        self.run_worker(self._relief(), group="relief", exclusive=True)
+        self.run_worker(self._relief, group="relief", exclusive=True)
 
     async def _relief(self) -> None:
         self.relief_offered = False
@@ -485,7 +485,7 @@ class LobbyScreen(KeyHelp, SizeGuard, Screen):
         self.app.push_screen(LeaderboardScreen())
 
     def action_logout(self) -> None:
-        self.run_worker(self._logout(), group="lobby", exclusive=True)
+        self.run_worker(self._logout, group="lobby", exclusive=True)
 
     async def _logout(self) -> None:
         await self._request("logout")

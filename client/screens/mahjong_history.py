@@ -73,7 +73,7 @@ class MahjongHistoryScreen(ModalScreen[None]):
         self._fill()
         table.focus()
         if self.view.history:
-            self.run_worker(self._results(), group="history", exclusive=True)
+            self.run_worker(self._results, group="history", exclusive=True)
 
     def _fill(self) -> None:
         table = self.query_one(DataTable)

@@ -38,7 +38,7 @@ class FollowsEvents:
 
     def start_following(self) -> None:
         if self.follows_events():
-            self.run_worker(self._switch_on(), group="incremental", exclusive=True)
+            self.run_worker(self._switch_on, group="incremental", exclusive=True)
 
     async def _switch_on(self, snapshot: bool = True) -> None:
         """Pushes that come before the switch carry full views (and reset the follower); the
@@ -61,7 +61,7 @@ class FollowsEvents:
             self.take_push(whole)
         if followed.gap:
             followed.gap = False
-            self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
+            self.run_worker(self._refresh_snapshot, group="snapshot", exclusive=True)
 
     async def follow_again(self, hall: Hall) -> None:
         """After a reconnection: the new connection takes full views until it says again;

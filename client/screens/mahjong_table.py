@@ -252,7 +252,7 @@ class MahjongTableScreen(FollowsEvents, TableScreen):
                 self._claimant = None  # the claim is over; next time this seat gets a cover
         self._say_automatic(message)
         if gap:
-            self.run_worker(self._refresh_snapshot(), group="snapshot", exclusive=True)
+            self.run_worker(self._refresh_snapshot, group="snapshot", exclusive=True)
 
     def _follow(self, message: dict[str, Any]) -> None:
         for event in message.get("events") or []:
@@ -524,7 +524,7 @@ class MahjongTableScreen(FollowsEvents, TableScreen):
         board of a finished match offers nothing more); otherwise on to the next deal."""
         self._settlement = None
         if self.view.match_over:
-            self.run_worker(self._leave(), group="leave", exclusive=True)
+            self.run_worker(self._leave, group="leave", exclusive=True)
         elif "ready" in self.view.table_actions:
             self._get_ready()
 
@@ -869,7 +869,7 @@ class MahjongTableScreen(FollowsEvents, TableScreen):
         playing = self.view.me is not None and not self.view.match_over
         if playing and not self._second_press("leave", "Leaving hands your seat to a bot: q again"):
             return
-        self.run_worker(self._leave(), group="leave", exclusive=True)
+        self.run_worker(self._leave, group="leave", exclusive=True)
 
     def _second_press(self, key: str, prompt: str) -> bool:
         now = time.monotonic()

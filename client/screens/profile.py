@@ -139,7 +139,7 @@ class ProfileScreen(HallListScreen):
         columns = ("when", "coins", "why", "ref", "detail")
         table.add_columns(*(words(f"profile_col_{c}") for c in columns))
         table.focus()
-        self.run_worker(self._load(), group="profile", exclusive=True)
+        self.run_worker(self._load, group="profile", exclusive=True)
 
     async def _load(self) -> None:
         try:
@@ -158,7 +158,7 @@ class ProfileScreen(HallListScreen):
             table.add_row(*entry_cells(entry, words))
 
     def action_relief(self) -> None:
-        self.run_worker(self._relief(), group="relief", exclusive=True)
+        self.run_worker(self._relief, group="relief", exclusive=True)
 
     async def _relief(self) -> None:
         try:

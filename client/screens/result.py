@@ -80,10 +80,10 @@ class ResultScreen(ModalScreen[None]):
         self.dismiss()
 
     def action_save(self) -> None:
-        self.run_worker(self._save(), group="save", exclusive=True)
+        self.run_worker(self._save, group="save", exclusive=True)
 
     def action_review(self) -> None:
-        self.run_worker(self._review(), group="review", exclusive=True)
+        self.run_worker(self._review, group="review", exclusive=True)
 
     async def _record(self) -> dict[str, Any] | None:
         """The stored record of this game, or None (said on the screen)."""

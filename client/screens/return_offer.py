@@ -57,7 +57,7 @@ class ReturnOfferScreen(ModalScreen[None]):
         """The app's worker, not this screen's: the table that opens takes this screen away."""
         if not self.resuming:
             self.resuming = True
-            self.app.run_worker(self._resume(), group="resume", exclusive=True)
+            self.app.run_worker(self._resume, group="resume", exclusive=True)
 
     async def _resume(self) -> None:
         failure = await self.app.resume_adjourned(int(self.game["game"]))
