@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from qipai.mahjong import bot_danger, bot_danger_fitted, bot_shape
+from qipai.mahjong import bot_danger, bot_danger_fitted, bot_player, bot_shape
 from qipai.mahjong.bot_seat import SeatPicture
 from qipai.mahjong.bot_worth import WinPrices
 from qipai.mahjong.bots import choose_action
@@ -43,13 +43,14 @@ def position(
     early: str = "1s 2s 9s 8s 6m 2p 1s 9s 7s 8s",
     filler: int = 20,
     ruleset: str = "sichuan",
+    south: str = SOUTH,
 ) -> HandMachine:
     """West has thrown ``early`` from its hand and then the ``last`` four, as drawn (摸切) or
     from its hand; East and North have thrown one tile each and show nothing."""
     table = Table()
     rivers = [table.tiles(text) for text in ("9s", "1s", early, last)]
     hand = table.start(
-        ["*", SOUTH, "*", "*"], turn=S, filler=filler, voids=list(voids), ruleset=ruleset
+        ["*", south, "*", "*"], turn=S, filler=filler, voids=list(voids), ruleset=ruleset
     )
     throw(hand, E, rivers[0], drawn=False)
     throw(hand, N, rivers[1], drawn=False)
@@ -105,6 +106,37 @@ def test_the_strong_bot_folds_onto_a_passed_tile_against_a_ready_opponent(rulese
     (five,) = parse_kinds("5m")
     assert kind_of(bot_shape.choose_action(hand, S).tile) != five
     assert kind_of(choose_action(hand, S, "strong").tile) == five
+
+
+ONE_STEP = "1m 2m 3m 2p 3p 4p 6p 7p 8p 9p 3m 5m 9m 1p"
+"""South's 14, one step from ready once the 9m goes."""
+
+
+def test_where_the_ruleset_guards_hard_the_strong_bot_folds_from_one_step_from_ready(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Against the same plainly ready West, South one step from ready: strong keeps its hand
+    (it folds from two steps), unless the ruleset guards hard (Baicheng: 点炮 doubles the
+    discarder's line, 荒庄 costs no hand), where it breaks 3m 5m for the 5m West let go."""
+    (five, nine) = parse_kinds("5m 9m")
+    hand = position(west_drawn=True, ruleset="zhongyou", south=ONE_STEP)
+    assert kind_of(bot_shape.choose_action(hand, S).tile) == nine
+    assert kind_of(choose_action(hand, S, "strong").tile) == nine
+    monkeypatch.setattr(type(hand.ruleset), "bot_guards_hard", True)
+    assert kind_of(choose_action(hand, S, "strong").tile) == five
+    assert kind_of(choose_action(hand, S, "normal").tile) == nine  # normal never folds
+
+
+def test_baicheng_alone_guards_hard_and_its_strong_level_folds_sooner() -> None:
+    guarded = [name for name in RULESETS if get_ruleset(name, {}).bot_guards_hard]
+    assert guarded == ["baicheng"]
+    strong = bot_player.check_level("strong", get_ruleset("baicheng", {}))
+    elsewhere = bot_player.check_level("strong", get_ruleset("zhongyou", {}))
+    assert strong.folds and strong.fold_shanten < elsewhere.fold_shanten
+    assert strong.fold_ready < elsewhere.fold_ready and strong.defence > elsewhere.defence
+    assert bot_player.check_level("normal", get_ruleset("baicheng", {})) == bot_player.LEVEL[
+        "normal"
+    ]
 
 
 def test_where_a_hand_not_ready_pays_at_the_end_the_strong_bot_does_not_break_its_hand() -> None:

@@ -92,6 +92,7 @@ class Baicheng(Ruleset):
     allows_chow = True
     multiple_winners = False
     wild_self_draw = True
+    bot_guards_hard = True  # 点炮 doubles the discarder's line; 荒庄 costs no hand
 
     def first_dealer(self, rng: random.Random) -> int:
         """The first dealer is chosen at random (§2)."""

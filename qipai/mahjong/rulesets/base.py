@@ -87,6 +87,10 @@ class Ruleset:
     # pays opened or concealed, instead of the flat flush bonus: where a flush pays many times
     # a plain win and opening costs fan (Zhongyou's 2^fan: 清一色 7, 门前清 1).
     bot_pattern_paths: ClassVar[bool] = False
+    # The strong bot guards hard (``bot_player.GUARDED_STRONG``): where a deal-in costs the
+    # discarder double (Baicheng's 点炮) and a hand that is not ready pays nothing at the
+    # wall's end.
+    bot_guards_hard: ClassVar[bool] = False
 
     def __init__(self, options: RulesetOptions | None = None) -> None:
         self.options = options if options is not None else self.Options()
