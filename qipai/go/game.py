@@ -73,20 +73,34 @@ def _point_table(size: int) -> tuple[Point, ...]:
     return tuple((index % size, index // size) for index in range(size * size))
 
 
+# A point's entry in the side table: flat index, capture-free move, col, row, key, neighbours.
+_Entry = tuple[int, Move, int, int, int, tuple[int, ...]]
+
+
 @cache
 def _side_table(
     size: int,
-) -> dict[Color, tuple[int, dict[Point, tuple[int, Move, int, int]], Color]]:
+) -> dict[Color, tuple[int, dict[Point, _Entry], Color]]:
     """Per colour, what a move needs in one lookup: the board's plain int for it, each
-    point's flat index, capture-free stone move and coordinates (one lookup checks the range;
+    point's flat index, capture-free stone move, coordinates (one lookup checks the range;
     moves are immutable values, and sharing them takes their construction off the replay hot
-    path) and the colour that moves next."""
+    path), the stone's Zobrist key and the point's neighbours (the board's own tables, read
+    here rather than by two subscripts a move), and the colour that moves next."""
     points = _point_table(size)
+    nbrs = neighbours(size)
+    keys = zobrist_keys(size)
     return {
         color: (
             int(color),
             {
-                point: (index, Move(color, point), point[0], point[1])
+                point: (
+                    index,
+                    Move(color, point),
+                    point[0],
+                    point[1],
+                    keys[color][index],
+                    nbrs[index],
+                )
                 for index, point in enumerate(points)
             },
             OPPONENT[color],
@@ -131,8 +145,6 @@ class Game:
         self._board = Board(size)
         self._sides = _side_table(size)
         self._points = _point_table(size)
-        self._nbrs = neighbours(size)  # the board's own tables, for the inlined play
-        self._keys = zobrist_keys(size)
         if setup is None and not handicap:  # an even game: nothing to place or check
             stones: dict[Color, tuple[Point, ...]] = {Color.BLACK: (), Color.WHITE: ()}
         else:
@@ -338,12 +350,12 @@ class Game:
         if color is not mover and color is not None:
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
         try:
-            index, move, col, row = quiet_moves[point]  # also any pair *equal* to a point,
-            x, y = point  # such as (3.0, 4) or (True, 3): only the table's own ints pass
+            index, move, col, row, key, nbrs = quiet_moves[point]  # any pair *equal* to a
+            x, y = point  # point too, such as (3.0, 4) or (True, 3): only the table's ints pass
             if x is not col or y is not row:
-                index, move, _, _ = quiet_moves[coerce_point(point, self.size)]  # or bad_point
+                index, move, _, _, key, nbrs = quiet_moves[coerce_point(point, self.size)]
         except (KeyError, TypeError, ValueError):  # a GTP string, a list, off the board, junk
-            index, move, _, _ = quiet_moves[coerce_point(point, self.size)]
+            index, move, _, _, key, nbrs = quiet_moves[coerce_point(point, self.size)]
         # Board.play from here on (see the docstring), refusals raised as IllegalMove.
         board = self._board
         chains = board.chains
@@ -354,7 +366,7 @@ class Game:
         others: list[Chain] | None = None
         captured: list[Chain] | None = None
         new_hash = board.hash
-        for n in self._nbrs[index]:
+        for n in nbrs:
             chain = chains[n]
             if chain is None:
                 if libs is None:
@@ -378,7 +390,6 @@ class Game:
                     if chain not in captured:
                         captured.append(chain)
                         new_hash ^= chain.key
-        key = self._keys[value][index]
         new_hash ^= key
         if libs is None and captured is None and _all_in_atari(base, others):
             board.give_back(index, value)
