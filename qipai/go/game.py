@@ -80,29 +80,33 @@ _Entry = tuple[int, Move, int, int, int, tuple[int, ...]]
 @cache
 def _side_table(
     size: int,
-) -> dict[Color, tuple[int, dict[Point, _Entry], Color]]:
+) -> dict[Color, tuple[int, tuple[tuple[_Entry, ...], ...], Color]]:
     """Per colour, what a move needs in one lookup: the board's plain int for it, each
-    point's flat index, capture-free stone move, coordinates (one lookup checks the range;
-    moves are immutable values, and sharing them takes their construction off the replay hot
-    path), the stone's Zobrist key and the point's neighbours (the board's own tables, read
-    here rather than by two subscripts a move), and the colour that moves next."""
+    point's entry by column then row (two tuple subscripts, cheaper than hashing the pair):
+    its flat index, capture-free stone move, coordinates (checked against the caller's by
+    identity; moves are immutable values, and sharing them takes their construction off the
+    replay hot path), the stone's Zobrist key and the point's neighbours (the board's own
+    tables, read here rather than by two subscripts a move), and the colour that moves next."""
     points = _point_table(size)
     nbrs = neighbours(size)
     keys = zobrist_keys(size)
     return {
         color: (
             int(color),
-            {
-                point: (
-                    index,
-                    Move(color, point),
-                    point[0],
-                    point[1],
-                    keys[color][index],
-                    nbrs[index],
+            tuple(
+                tuple(
+                    (
+                        row * size + col,
+                        Move(color, points[row * size + col]),
+                        col,
+                        row,
+                        keys[color][row * size + col],
+                        nbrs[row * size + col],
+                    )
+                    for row in range(size)
                 )
-                for index, point in enumerate(points)
-            },
+                for col in range(size)
+            ),
             OPPONENT[color],
         )
         for color in Color
@@ -344,18 +348,24 @@ class Game:
         """
         mover = self.to_move
         try:
-            value, quiet_moves, opponent = self._turns[mover]
+            value, grid, opponent = self._turns[mover]
         except KeyError:
             self._check_turn(color)  # raises: play is stopped
         if color is not mover and color is not None:
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
         try:
-            index, move, col, row, key, nbrs = quiet_moves[point]  # any pair *equal* to a
-            x, y = point  # point too, such as (3.0, 4) or (True, 3): only the table's ints pass
+            # ``+ ()`` hands back an exact tuple itself and raises TypeError for a list, bytes, a
+            # range or any other sequence (which the full check takes); then a float or None
+            # coordinate raises on the subscript, and True (a 1), -1 (wrapped round to the last
+            # column) or an int subclass fail the identity test with the table's own ints.
+            x, y = point + ()
+            index, move, col, row, key, nbrs = grid[x][y]
             if x is not col or y is not row:
-                index, move, _, _, key, nbrs = quiet_moves[coerce_point(point, self.size)]
-        except (KeyError, TypeError, ValueError):  # a GTP string, a list, off the board, junk
-            index, move, _, _, key, nbrs = quiet_moves[coerce_point(point, self.size)]
+                x, y = coerce_point(point, self.size)  # bad_point or off_board
+                index, move, _, _, key, nbrs = grid[x][y]
+        except (IndexError, TypeError, ValueError):  # a GTP string, a list, off the board, junk
+            x, y = coerce_point(point, self.size)
+            index, move, _, _, key, nbrs = grid[x][y]
         # Board.play from here on (see the docstring), refusals raised as IllegalMove.
         board = self._board
         chains = board.chains
