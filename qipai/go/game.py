@@ -77,21 +77,27 @@ def _point_table(size: int) -> tuple[Point, ...]:
 _Entry = tuple[int, Move, int, int, int, tuple[int, ...]]
 
 
+# A side's turn: the colour, the board's plain int for it, the point entries by column then row,
+# the colour that moves next and that colour's turn (a list, so that the two can point to each
+# other).
+_Turn = list
+
+
 @cache
-def _side_table(
-    size: int,
-) -> dict[Color, tuple[int, tuple[tuple[_Entry, ...], ...], Color]]:
-    """Per colour, what a move needs in one lookup: the board's plain int for it, each
-    point's entry by column then row (two tuple subscripts, cheaper than hashing the pair):
-    its flat index, capture-free stone move, coordinates (checked against the caller's by
-    identity; moves are immutable values, and sharing them takes their construction off the
-    replay hot path), the stone's Zobrist key and the point's neighbours (the board's own
-    tables, read here rather than by two subscripts a move), and the colour that moves next."""
+def _side_table(size: int) -> dict[Color, _Turn]:
+    """Per colour, what a move needs in one attribute read (``Game._turn``): the colour, the
+    board's plain int for it, each point's entry by column then row (two tuple subscripts,
+    cheaper than hashing the pair): its flat index, capture-free stone move, coordinates
+    (checked against the caller's by identity; moves are immutable values, and sharing them
+    takes their construction off the replay hot path), the stone's Zobrist key and the point's
+    neighbours (the board's own tables, read here rather than by two subscripts a move); then
+    the colour that moves next and its own turn."""
     points = _point_table(size)
     nbrs = neighbours(size)
     keys = zobrist_keys(size)
-    return {
-        color: (
+    turns = {
+        color: [
+            color,
             int(color),
             tuple(
                 tuple(
@@ -108,9 +114,13 @@ def _side_table(
                 for col in range(size)
             ),
             OPPONENT[color],
-        )
+            None,
+        ]
         for color in Color
     }
+    for color, turn in turns.items():
+        turn[4] = turns[OPPONENT[color]]
+    return turns
 
 
 class Game:
@@ -174,7 +184,7 @@ class Game:
         self.first: Color = first
         self.to_move: Color = first
         self.phase = PLAY
-        self._turns = self._sides  # empty whenever the phase is not PLAY (see play)
+        self._turn: _Turn | None = self._sides[first]  # None whenever the phase is not PLAY
         self.captures: dict[Color, int] = {Color.BLACK: 0, Color.WHITE: 0}
         self.moves: list[Move] = []
         self.result: Result | None = None
@@ -335,9 +345,9 @@ class Game:
     def play(self, point: Point | str, color: Color | None = None) -> Move:
         """Place a stone for the side to move; raise IllegalMove and change nothing if forbidden.
 
-        This is the replay hot path, hence the inlined checks; ``_turns`` is the side table
-        while stones may be played and empty otherwise, so the one lookup that finds the
-        mover's board colour and shared move records also checks the phase.  The point's
+        This is the replay hot path, hence the inlined checks; ``_turn`` is the side to move's
+        entry of the side table while stones may be played and None otherwise, so the one read
+        that finds the mover's board colour and shared move records also checks the phase.  The point's
         coordinates are compared by identity with the table's: CPython keeps one object for
         each small int, so every int coordinate is that object, and the identity test is
         cheaper than asking both types; anything else takes the full check.
@@ -346,10 +356,9 @@ class Game:
         call rather than two (the call was a fifth of this layer's cost): keep the two in step;
         tests/go/test_board_game_agree.py plays both side by side.
         """
-        mover = self.to_move
         try:
-            value, grid, opponent = self._turns[mover]
-        except KeyError:
+            mover, value, grid, opponent, after = self._turn
+        except TypeError:  # None
             self._check_turn(color)  # raises: play is stopped
         if color is not mover and color is not None:
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
@@ -435,6 +444,7 @@ class Game:
             move = _new_move(Move, (mover, move.point, tuple(map(points.__getitem__, removed))))
         self.moves.append(move)
         self.to_move = opponent
+        self._turn = after
         return move
 
     def _refuse(self, index: int, code: str) -> NoReturn:
@@ -447,13 +457,14 @@ class Game:
         move = Move(mover, None)
         self.moves.append(move)
         self.to_move = mover.other
+        self._turn = self._sides[self.to_move]
         if self._second_pass_in_a_row():
             if self.all_alive:
                 self._dead = set()
                 self._finish(self.count().result())
             else:
                 self.phase = SCORING
-                self._turns = {}
+                self._turn = None
                 self._dead = set(suggest_dead_indices(self._board))
                 self._confirmed = set()
         return move
@@ -480,7 +491,7 @@ class Game:
     def _finish(self, result: Result) -> Result:
         self.result = result
         self.phase = OVER
-        self._turns = {}
+        self._turn = None
         return result
 
     def undo(self) -> Move:
@@ -573,7 +584,7 @@ class Game:
         self._check_scoring()
         self._resumed.append((len(self.moves), Color(color)))
         self.phase = PLAY
-        self._turns = self._sides
+        self._turn = self._sides[self.to_move]
         self._dead = set()
         self._confirmed = set()
         self.resumptions += 1
