@@ -22,6 +22,7 @@ from qipai.go.board import (
     BoardRefusal,
     Chain,
     _all_in_atari,
+    _chain_key,
     _merge,
     _new_chain,
     neighbours,
@@ -408,7 +409,7 @@ class Game:
                         captured = []
                     if chain not in captured:
                         captured.append(chain)
-                        new_hash ^= chain.key
+                        new_hash ^= _chain_key(chain, board._keys)
         new_hash ^= key
         if libs is None and captured is None and _all_in_atari(base, others):
             board.give_back(index, value)
@@ -424,7 +425,6 @@ class Game:
             chain.color = value
             chain.stones = [index]
             chain.libs = set() if libs is None else libs
-            chain.key = key
             chains[index] = chain
         else:
             if others is not None:
@@ -434,7 +434,6 @@ class Game:
             if libs is not None:
                 base_libs |= libs
             base_libs.discard(index)
-            base.key ^= key
             chains[index] = base
         board.hash = new_hash
         if captured is not None:  # one move in sixteen in real games
