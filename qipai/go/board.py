@@ -1,9 +1,10 @@
 """The incremental chain board: the hot path of the engine.
 
 Points are flat indices ``row * size + col``. Every stone belongs to a chain object that keeps its
-stones, its liberty set and the XOR of its stones' Zobrist keys, so a move touches only the chains
-next to it: legality (occupied, suicide, positional superko) is decided *before* anything changes,
-from the four neighbours alone, which makes rejected moves free and keeps the board consistent.
+stones and its liberty set, so a move touches only the chains next to it (a chain's share of the
+position hash, the XOR of its stones' Zobrist keys, is summed only when a move would capture it):
+legality (occupied, suicide, positional superko) is decided *before* anything changes, from the
+four neighbours alone, which makes rejected moves free and keeps the board consistent.
 """
 
 from __future__ import annotations
@@ -84,13 +85,21 @@ def _ones(data: bytes) -> list[int]:
 class Chain:
     """A maximal set of orthogonally connected stones of one colour."""
 
-    __slots__ = ("color", "stones", "libs", "key")
+    __slots__ = ("color", "stones", "libs")
 
-    def __init__(self, color: int, stones: list[int], libs: set[int], key: int) -> None:
+    def __init__(self, color: int, stones: list[int], libs: set[int]) -> None:
         self.color = color
         self.stones = stones
         self.libs = libs
-        self.key = key
+
+
+def _chain_key(chain: Chain, keys: tuple[tuple[int, ...], ...]) -> int:
+    """The XOR of the chain's stones' Zobrist keys: what taking it off does to the hash."""
+    total = 0
+    stone_keys = keys[chain.color]
+    for stone in chain.stones:
+        total ^= stone_keys[stone]
+    return total
 
 
 class BoardRefusal(Exception):
@@ -141,7 +150,7 @@ class Board:
             raise BoardRefusal("suicide")
         new_hash = self.hash ^ self._keys[color][index]
         for chain in captured:
-            new_hash ^= chain.key
+            new_hash ^= _chain_key(chain, self._keys)
         if seen is not None and new_hash in seen:
             raise BoardRefusal("ko")
         return new_hash
@@ -232,7 +241,7 @@ class Board:
                         captured = []
                     if chain not in captured:
                         captured.append(chain)
-                        new_hash ^= chain.key
+                        new_hash ^= _chain_key(chain, self._keys)
         key = self._keys[color][index]
         new_hash ^= key
         if libs is None and captured is None and _all_in_atari(base, others):
@@ -246,7 +255,6 @@ class Board:
             chain.color = color
             chain.stones = [index]
             chain.libs = set() if libs is None else libs  # its captures give it liberties
-            chain.key = key
             chains[index] = chain
         else:
             if others is not None:
@@ -256,7 +264,6 @@ class Board:
             if libs is not None:
                 base_libs |= libs
             base_libs.discard(index)
-            base.key ^= key
             chains[index] = base
         self.hash = new_hash
         if captured is None:
@@ -325,13 +332,13 @@ class Board:
             color = colors[start]
             if color == EMPTY or chains[start] is not None:
                 continue
-            chain = Chain(color, [], set(), 0)
+            chain = Chain(color, [], set())
             stack = [start]
             chains[start] = chain
             while stack:
                 p = stack.pop()
                 chain.stones.append(p)
-                chain.key ^= keys[color][p]
+                total ^= keys[color][p]
                 for n in nbrs[p]:
                     c = colors[n]
                     if c == EMPTY:
@@ -339,7 +346,6 @@ class Board:
                     elif c == color and chains[n] is None:
                         chains[n] = chain
                         stack.append(n)
-            total ^= chain.key
         self.chains = chains
         self.hash = total
 
@@ -363,7 +369,6 @@ def _merge(base: Chain, others: list[Chain], chains: list[Chain | None]) -> Chai
         if chain is not base:
             base.stones.extend(chain.stones)
             base.libs |= chain.libs
-            base.key ^= chain.key
             for s in chain.stones:
                 chains[s] = base
     return base

@@ -22,6 +22,7 @@ from qipai.go.board import (
     BoardRefusal,
     Chain,
     _all_in_atari,
+    _chain_key,
     _merge,
     _new_chain,
     neighbours,
@@ -73,26 +74,54 @@ def _point_table(size: int) -> tuple[Point, ...]:
     return tuple((index % size, index // size) for index in range(size * size))
 
 
+# A point's entry in the side table: flat index, capture-free move, col, row, key, neighbours.
+_Entry = tuple[int, Move, int, int, int, tuple[int, ...]]
+
+
+# A side's turn: the colour, the board's plain int for it, the point entries by column then row,
+# the colour that moves next and that colour's turn (a list, so that the two can point to each
+# other).
+_Turn = list
+
+
 @cache
-def _side_table(
-    size: int,
-) -> dict[Color, tuple[int, dict[Point, tuple[int, Move, int, int]], Color]]:
-    """Per colour, what a move needs in one lookup: the board's plain int for it, each
-    point's flat index, capture-free stone move and coordinates (one lookup checks the range;
-    moves are immutable values, and sharing them takes their construction off the replay hot
-    path) and the colour that moves next."""
+def _side_table(size: int) -> dict[Color, _Turn]:
+    """Per colour, what a move needs in one attribute read (``Game._turn``): the colour, the
+    board's plain int for it, each point's entry by column then row (two tuple subscripts,
+    cheaper than hashing the pair): its flat index, capture-free stone move, coordinates
+    (checked against the caller's by identity; moves are immutable values, and sharing them
+    takes their construction off the replay hot path), the stone's Zobrist key and the point's
+    neighbours (the board's own tables, read here rather than by two subscripts a move); then
+    the colour that moves next and its own turn."""
     points = _point_table(size)
-    return {
-        color: (
+    nbrs = neighbours(size)
+    keys = zobrist_keys(size)
+    turns = {
+        color: [
+            color,
             int(color),
-            {
-                point: (index, Move(color, point), point[0], point[1])
-                for index, point in enumerate(points)
-            },
+            tuple(
+                tuple(
+                    (
+                        row * size + col,
+                        Move(color, points[row * size + col]),
+                        col,
+                        row,
+                        keys[color][row * size + col],
+                        nbrs[row * size + col],
+                    )
+                    for row in range(size)
+                )
+                for col in range(size)
+            ),
             OPPONENT[color],
-        )
+            None,
+        ]
         for color in Color
     }
+    for color, turn in turns.items():
+        turn[4] = turns[OPPONENT[color]]
+    return turns
 
 
 class Game:
@@ -131,8 +160,6 @@ class Game:
         self._board = Board(size)
         self._sides = _side_table(size)
         self._points = _point_table(size)
-        self._nbrs = neighbours(size)  # the board's own tables, for the inlined play
-        self._keys = zobrist_keys(size)
         if setup is None and not handicap:  # an even game: nothing to place or check
             stones: dict[Color, tuple[Point, ...]] = {Color.BLACK: (), Color.WHITE: ()}
         else:
@@ -158,7 +185,7 @@ class Game:
         self.first: Color = first
         self.to_move: Color = first
         self.phase = PLAY
-        self._turns = self._sides  # empty whenever the phase is not PLAY (see play)
+        self._turn: _Turn | None = self._sides[first]  # None whenever the phase is not PLAY
         self.captures: dict[Color, int] = {Color.BLACK: 0, Color.WHITE: 0}
         self.moves: list[Move] = []
         self.result: Result | None = None
@@ -319,9 +346,9 @@ class Game:
     def play(self, point: Point | str, color: Color | None = None) -> Move:
         """Place a stone for the side to move; raise IllegalMove and change nothing if forbidden.
 
-        This is the replay hot path, hence the inlined checks; ``_turns`` is the side table
-        while stones may be played and empty otherwise, so the one lookup that finds the
-        mover's board colour and shared move records also checks the phase.  The point's
+        This is the replay hot path, hence the inlined checks; ``_turn`` is the side to move's
+        entry of the side table while stones may be played and None otherwise, so the one read
+        that finds the mover's board colour and shared move records also checks the phase.  The point's
         coordinates are compared by identity with the table's: CPython keeps one object for
         each small int, so every int coordinate is that object, and the identity test is
         cheaper than asking both types; anything else takes the full check.
@@ -330,20 +357,25 @@ class Game:
         call rather than two (the call was a fifth of this layer's cost): keep the two in step;
         tests/go/test_board_game_agree.py plays both side by side.
         """
-        mover = self.to_move
         try:
-            value, quiet_moves, opponent = self._turns[mover]
-        except KeyError:
+            mover, value, grid, opponent, after = self._turn
+        except TypeError:  # None
             self._check_turn(color)  # raises: play is stopped
         if color is not mover and color is not None:
             self._check_turn(color)  # raises unless it was only an int spelling of the colour
         try:
-            index, move, col, row = quiet_moves[point]  # also any pair *equal* to a point,
-            x, y = point  # such as (3.0, 4) or (True, 3): only the table's own ints pass
+            # ``+ ()`` hands back an exact tuple itself and raises TypeError for a list, bytes, a
+            # range or any other sequence (which the full check takes); then a float or None
+            # coordinate raises on the subscript, and True (a 1), -1 (wrapped round to the last
+            # column) or an int subclass fail the identity test with the table's own ints.
+            x, y = point + ()
+            index, move, col, row, key, nbrs = grid[x][y]
             if x is not col or y is not row:
-                index, move, _, _ = quiet_moves[coerce_point(point, self.size)]  # or bad_point
-        except (KeyError, TypeError, ValueError):  # a GTP string, a list, off the board, junk
-            index, move, _, _ = quiet_moves[coerce_point(point, self.size)]
+                x, y = coerce_point(point, self.size)  # bad_point or off_board
+                index, move, _, _, key, nbrs = grid[x][y]
+        except (IndexError, TypeError, ValueError):  # a GTP string, a list, off the board, junk
+            x, y = coerce_point(point, self.size)
+            index, move, _, _, key, nbrs = grid[x][y]
         # Board.play from here on (see the docstring), refusals raised as IllegalMove.
         board = self._board
         chains = board.chains
@@ -354,7 +386,7 @@ class Game:
         others: list[Chain] | None = None
         captured: list[Chain] | None = None
         new_hash = board.hash
-        for n in self._nbrs[index]:
+        for n in nbrs:
             chain = chains[n]
             if chain is None:
                 if libs is None:
@@ -377,8 +409,7 @@ class Game:
                         captured = []
                     if chain not in captured:
                         captured.append(chain)
-                        new_hash ^= chain.key
-        key = self._keys[value][index]
+                        new_hash ^= _chain_key(chain, board._keys)
         new_hash ^= key
         if libs is None and captured is None and _all_in_atari(base, others):
             board.give_back(index, value)
@@ -394,7 +425,6 @@ class Game:
             chain.color = value
             chain.stones = [index]
             chain.libs = set() if libs is None else libs
-            chain.key = key
             chains[index] = chain
         else:
             if others is not None:
@@ -404,7 +434,6 @@ class Game:
             if libs is not None:
                 base_libs |= libs
             base_libs.discard(index)
-            base.key ^= key
             chains[index] = base
         board.hash = new_hash
         if captured is not None:  # one move in sixteen in real games
@@ -414,6 +443,7 @@ class Game:
             move = _new_move(Move, (mover, move.point, tuple(map(points.__getitem__, removed))))
         self.moves.append(move)
         self.to_move = opponent
+        self._turn = after
         return move
 
     def _refuse(self, index: int, code: str) -> NoReturn:
@@ -426,13 +456,14 @@ class Game:
         move = Move(mover, None)
         self.moves.append(move)
         self.to_move = mover.other
+        self._turn = self._sides[self.to_move]
         if self._second_pass_in_a_row():
             if self.all_alive:
                 self._dead = set()
                 self._finish(self.count().result())
             else:
                 self.phase = SCORING
-                self._turns = {}
+                self._turn = None
                 self._dead = set(suggest_dead_indices(self._board))
                 self._confirmed = set()
         return move
@@ -459,7 +490,7 @@ class Game:
     def _finish(self, result: Result) -> Result:
         self.result = result
         self.phase = OVER
-        self._turns = {}
+        self._turn = None
         return result
 
     def undo(self) -> Move:
@@ -552,7 +583,7 @@ class Game:
         self._check_scoring()
         self._resumed.append((len(self.moves), Color(color)))
         self.phase = PLAY
-        self._turns = self._sides
+        self._turn = self._sides[self.to_move]
         self._dead = set()
         self._confirmed = set()
         self.resumptions += 1

@@ -18,7 +18,7 @@ from tests.go.records import sgf_dir
 def _structure(board: Board) -> list:
     """Everything the board holds, chain by chain (stones in their order), point by point."""
     return [
-        None if chain is None else (chain.color, tuple(chain.stones), set(chain.libs), chain.key)
+        None if chain is None else (chain.color, tuple(chain.stones), set(chain.libs))
         for chain in board.chains
     ] + [board.colors, board.hash]
 

@@ -1,5 +1,7 @@
 """The shortcuts of the replay hot path answer exactly as the general checks do."""
 
+from collections import deque
+
 import pytest
 
 from qipai.go import Color, Game, GoError
@@ -13,6 +15,46 @@ def test_points_equal_to_a_board_point_but_not_int_pairs_are_bad_points(junk):
         game.play(junk)
     assert err.value.code == "bad_point"
     assert game.move_number == 0 and game.position_hash == 0
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        b"\x02\x03",
+        bytearray(b"\x02\x03"),
+        range(2, 4),
+        {2, 3},
+        {2: 0, 3: 0},
+        deque([2, 3]),
+        ("C", "4"),
+    ],
+)
+def test_pairs_of_board_ints_that_are_neither_tuples_nor_lists_are_bad_points(junk):
+    game = Game(9)
+    with pytest.raises(GoError) as err:
+        game.play(junk)
+    assert err.value.code == "bad_point"
+    assert game.move_number == 0 and game.position_hash == 0
+
+
+@pytest.mark.parametrize("point", [(-1, 0), (0, -1), (-1, -1), (9, 0), (0, 9), (2**70, 1)])
+def test_points_off_the_board_are_off_board_even_where_an_index_would_wrap(point):
+    game = Game(9)
+    with pytest.raises(GoError) as err:
+        game.play(point)
+    assert err.value.code == "off_board"
+    assert game.move_number == 0 and game.position_hash == 0
+
+
+def test_a_list_and_a_tuple_subclass_play_the_same_stone_as_the_pair():
+    class Pair(tuple):
+        pass
+
+    for point in ([2, 3], Pair((2, 3))):
+        game = Game(9)
+        move = game.play(point)
+        assert move.point == (2, 3) and type(move.point) is tuple
+        assert game.color_at("C4") is Color.BLACK
 
 
 def test_a_capture_is_recorded_with_its_points_and_counted():
