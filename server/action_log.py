@@ -79,19 +79,38 @@ def row_entries(text: str) -> list[Any]:
     return [value]
 
 
+_APPEND = "INSERT INTO live_journal (table_id, n, entry) VALUES (?, ?, ?)"
+
+
 def write_batch(db: sqlite3.Connection, batch: Batch) -> None:
+    """One transaction: the tables opened and each table's row, appended to the journal (in
+    commit order, so a batch fills one page where rows keyed by table dirtied one a table)."""
     rows = [(table, n, row_text(entries)) for table, (n, entries) in batch.rows.items()]
     with transaction(db):
         if batch.opened:  # most batches open no table
             db.executemany("INSERT INTO live_tables VALUES (?, ?, ?, ?)", batch.opened)
         if len(rows) == 1:
-            db.execute("INSERT INTO live_actions VALUES (?, ?, ?)", rows[0])
+            db.execute(_APPEND, rows[0])
         elif rows:
-            db.executemany("INSERT INTO live_actions VALUES (?, ?, ?)", rows)
+            db.executemany(_APPEND, rows)
+
+
+def fold_journal(db: sqlite3.Connection) -> None:
+    """Move the journal's rows into ``live_actions`` (keyed by table, where restore and
+    ``end_live`` find them), in one transaction of their own. The rows of a table whose game
+    ended meanwhile are dropped here; until then nothing reads them (``live_tables``)."""
+    with transaction(db):
+        db.execute(
+            "INSERT INTO live_actions SELECT table_id, n, entry FROM live_journal"
+            " WHERE table_id IN (SELECT id FROM live_tables) ORDER BY table_id, n"
+        )
+        db.execute("DELETE FROM live_journal")
 
 
 def end_live(db: sqlite3.Connection, table_id: int) -> None:
-    """The table's game is stored (or given up): call inside that transaction."""
+    """The table's game is stored (or given up): call inside that transaction. Its rows
+    still in the journal go at the next fold (a search of the journal per game would cost
+    more than the rows)."""
     db.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
     db.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
 
@@ -102,14 +121,20 @@ def end_live_alone(db: sqlite3.Connection, table_id: int) -> None:
 
 
 def live_tables(db: sqlite3.Connection) -> list[LiveTable]:
-    """Every logged table, in id order."""
+    """Every logged table, in id order: its folded rows, then those still in the journal."""
+    journal: dict[int, list[tuple[int, str]]] = {}
+    for table_id, n, text in db.execute(
+        "SELECT table_id, n, entry FROM live_journal ORDER BY table_id, n"
+    ):
+        journal.setdefault(table_id, []).append((n, text))
     found = []
     for table_id, room, header in db.execute(
         "SELECT id, room, header FROM live_tables ORDER BY id"
-    ):
+    ).fetchall():
         rows = db.execute(
             "SELECT n, entry FROM live_actions WHERE table_id = ? ORDER BY n", (table_id,)
         ).fetchall()
+        rows += journal.get(table_id, ())
         try:
             parsed = json.loads(header)
         except ValueError as error:
@@ -149,6 +174,11 @@ RETRY_FIRST = 0.05
 RETRY_LAST = 5.0
 """Seconds between tries of a batch the store refused: from the first to the longest."""
 
+FOLD_EVERY = 1.0
+"""Seconds between two folds of the journal into ``live_actions`` (``fold_journal``): a fold
+writes one page per running table, a commit straight into ``live_actions`` one per table in
+the batch."""
+
 
 class ActionLog:
     """The hall's one log writer; tables append, the writer task commits in batches."""
@@ -169,6 +199,7 @@ class ActionLog:
         """Replies that wait for the batch being filled (``reply``), in the order given."""
         self._stopped = False
         """The writer task has ended: nothing queued from now on will be committed."""
+        self._folded_at = time.monotonic()
 
     @property
     def pending(self) -> bool:
@@ -272,17 +303,36 @@ class ActionLog:
         queued still goes in, once, and every waiter is woken either way, since a shielded
         write waiting for a commit that no task will make would hold the shutdown forever."""
         if self.pending:
-            await self.store.call_here(self._commit)
+            await self.store.call_here(self._commit, True)
+        else:
+            await self.store.call_here(self._fold, time.monotonic())
         self._stopped = True
         waiting, self._waiters = self._waiters, []
         for _, done in waiting:
             done.set()
 
-    def _commit(self) -> bool:
+    def _fold(self, now: float) -> None:
+        """The journal into ``live_actions``; a refusal leaves it where it is (restore reads
+        both), to be folded at a later try."""
+        self._folded_at = now
+        try:
+            fold_journal(self.store.db)
+        except sqlite3.ProgrammingError:  # the store is closed: restore reads the journal
+            return
+        except Exception:
+            log.exception("could not fold the action log's journal; trying again later")
+            if self.store.db.in_transaction:
+                self.store.db.execute("ROLLBACK")
+
+    def _commit(self, fold: bool = False) -> bool:
         """In the store's writer turn, on trio's thread: nothing can queue meanwhile, so
         the batch taken here is everything pending, and once it is committed every held
-        push and every waiter may go. False: nothing was written, the batch stays pending."""
+        push and every waiter may go. False: nothing was written, the batch stays pending.
+        About once a second (and when the writer stops) the journal is folded once the
+        batch is released (``fold_journal``)."""
         batch = self._batch
+        now = time.monotonic()
+        fold = fold or now - self._folded_at >= FOLD_EVERY
         if batch.opened or batch.rows:
             try:
                 write_batch(self.store.db, batch)
@@ -307,4 +357,6 @@ class ActionLog:
         waiting, self._waiters = self._waiters, []
         for _, done in waiting:
             done.set()
+        if fold:
+            self._fold(now)
         return True
