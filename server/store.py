@@ -211,7 +211,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 9: the running tables' newest log rows, in the order they were committed
     # (server/action_log.py): a commit appends to one page, where rows keyed by table
-    # dirtied a page per table; folded into live_actions about once a second.
+    # dirtied a page per table; folded into live_actions every 0.2 s.
     """
     CREATE TABLE live_journal (
         id INTEGER PRIMARY KEY,

@@ -1,5 +1,5 @@
 """The log's two tiers: each commit appends to the journal (one page a batch), and the journal
-is folded into ``live_actions`` about once a second; restore reads both, in order, and the rows
+is folded into ``live_actions`` every 0.2 s (``FOLD_EVERY``); restore reads both, in order, and the rows
 of a table whose game ended before a fold are dropped by it."""
 
 from server.action_log import Batch, end_live_alone, fold_journal, live_tables, write_batch
