@@ -79,38 +79,19 @@ def row_entries(text: str) -> list[Any]:
     return [value]
 
 
-_APPEND = "INSERT INTO live_journal (table_id, n, entry) VALUES (?, ?, ?)"
-
-
 def write_batch(db: sqlite3.Connection, batch: Batch) -> None:
-    """One transaction: the tables opened and each table's row, appended to the journal (in
-    commit order, so a batch fills one page where rows keyed by table dirtied one a table)."""
     rows = [(table, n, row_text(entries)) for table, (n, entries) in batch.rows.items()]
     with transaction(db):
         if batch.opened:  # most batches open no table
             db.executemany("INSERT INTO live_tables VALUES (?, ?, ?, ?)", batch.opened)
         if len(rows) == 1:
-            db.execute(_APPEND, rows[0])
+            db.execute("INSERT INTO live_actions VALUES (?, ?, ?)", rows[0])
         elif rows:
-            db.executemany(_APPEND, rows)
-
-
-def fold_journal(db: sqlite3.Connection) -> None:
-    """Move the journal's rows into ``live_actions`` (keyed by table, where restore and
-    ``end_live`` find them), in one transaction of their own. The rows of a table whose game
-    ended meanwhile are dropped here; until then nothing reads them (``live_tables``)."""
-    with transaction(db):
-        db.execute(
-            "INSERT INTO live_actions SELECT table_id, n, entry FROM live_journal"
-            " WHERE table_id IN (SELECT id FROM live_tables)"
-        )
-        db.execute("DELETE FROM live_journal")
+            db.executemany("INSERT INTO live_actions VALUES (?, ?, ?)", rows)
 
 
 def end_live(db: sqlite3.Connection, table_id: int) -> None:
-    """The table's game is stored (or given up): call inside that transaction. Its rows
-    still in the journal go at the next fold (a search of the journal per game would cost
-    more than the rows)."""
+    """The table's game is stored (or given up): call inside that transaction."""
     db.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
     db.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
 
@@ -121,20 +102,14 @@ def end_live_alone(db: sqlite3.Connection, table_id: int) -> None:
 
 
 def live_tables(db: sqlite3.Connection) -> list[LiveTable]:
-    """Every logged table, in id order: its folded rows, then those still in the journal."""
-    journal: dict[int, list[tuple[int, str]]] = {}
-    for table_id, n, text in db.execute(
-        "SELECT table_id, n, entry FROM live_journal ORDER BY table_id, n"
-    ):
-        journal.setdefault(table_id, []).append((n, text))
+    """Every logged table, in id order."""
     found = []
     for table_id, room, header in db.execute(
         "SELECT id, room, header FROM live_tables ORDER BY id"
-    ).fetchall():
+    ):
         rows = db.execute(
             "SELECT n, entry FROM live_actions WHERE table_id = ? ORDER BY n", (table_id,)
         ).fetchall()
-        rows += journal.get(table_id, ())
         try:
             parsed = json.loads(header)
         except ValueError as error:
@@ -174,11 +149,6 @@ RETRY_FIRST = 0.05
 RETRY_LAST = 5.0
 """Seconds between tries of a batch the store refused: from the first to the longest."""
 
-FOLD_EVERY = 0.2
-"""Seconds between two folds of the journal into ``live_actions`` (``fold_journal``). A fold
-costs about 2 us a row and stalls the loop meanwhile: at 3,500 moves/s a fold a second took
-6-8 ms, one every 0.2 s takes 1-1.5 ms, for the same CPU."""
-
 
 class ActionLog:
     """The hall's one log writer; tables append, the writer task commits in batches."""
@@ -201,7 +171,6 @@ class ActionLog:
         """Replies that wait for the batch being filled (``reply``), in the order given."""
         self._stopped = False
         """The writer task has ended: nothing queued from now on will be committed."""
-        self._folded_at = time.monotonic()
 
     @property
     def pending(self) -> bool:
@@ -303,34 +272,15 @@ class ActionLog:
         queued still goes in, once, and every waiter is woken either way, since a shielded
         write waiting for a commit that no task will make would hold the shutdown forever."""
         if self.pending:
-            await self.store.call_here(self._commit, True)
-        else:
-            await self.store.call_here(self._fold, time.monotonic())
+            await self.store.call_here(self._commit)
         self._stopped = True
         self._done.set()
 
-    def _fold(self, now: float) -> None:
-        """The journal into ``live_actions``; a refusal leaves it where it is (restore reads
-        both), to be folded at a later try."""
-        self._folded_at = now
-        try:
-            fold_journal(self.store.db)
-        except sqlite3.ProgrammingError:  # the store is closed: restore reads the journal
-            return
-        except Exception:
-            log.exception("could not fold the action log's journal; trying again later")
-            if self.store.db.in_transaction:
-                self.store.db.execute("ROLLBACK")
-
-    def _commit(self, fold: bool = False) -> bool:
+    def _commit(self) -> bool:
         """In the store's writer turn, on trio's thread: nothing can queue meanwhile, so
         the batch taken here is everything pending, and once it is committed every held
-        push and every waiter may go. False: nothing was written, the batch stays pending.
-        Every ``FOLD_EVERY`` (and when the writer stops) the journal is folded once the
-        batch is released (``fold_journal``)."""
+        push and every waiter may go. False: nothing was written, the batch stays pending."""
         batch = self._batch
-        now = time.monotonic()
-        fold = fold or now - self._folded_at >= FOLD_EVERY
         if batch.opened or batch.rows:
             try:
                 write_batch(self.store.db, batch)
@@ -354,6 +304,4 @@ class ActionLog:
             session.push(data)
         done, self._done = self._done, trio.Event()
         done.set()
-        if fold:
-            self._fold(now)
         return True

@@ -209,17 +209,6 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX notices_name ON notices(name);
     """,
-    # 9: the running tables' newest log rows, in the order they were committed
-    # (server/action_log.py): a commit appends to one page, where rows keyed by table
-    # dirtied a page per table; folded into live_actions every 0.2 s.
-    """
-    CREATE TABLE live_journal (
-        id INTEGER PRIMARY KEY,
-        table_id INTEGER NOT NULL,
-        n INTEGER NOT NULL,
-        entry TEXT NOT NULL
-    );
-    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
