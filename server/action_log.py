@@ -159,7 +159,9 @@ class ActionLog:
         self._batch = Batch()
         self._queued = 0
         self._committed = 0
-        self._waiters: list[tuple[int, trio.Event]] = []
+        self._done = trio.Event()
+        """Set once the batch being filled is committed (or the writer stops): one event for
+        every request that waits for that batch (``durable``), not one each."""
         self._wake = trio.Event()
         self._generation = 0
         """The number of the batch being filled; a held push waits for its commit."""
@@ -240,9 +242,7 @@ class ActionLog:
         if self._committed >= target:
             return
         if not self._stopped:
-            done = trio.Event()
-            self._waiters.append((target, done))
-            await done.wait()
+            await self._done.wait()  # this batch's commit covers everything queued before it
         if self._committed < target:
             raise LogStopped("the hall's log writer stopped before this was stored")
 
@@ -274,9 +274,7 @@ class ActionLog:
         if self.pending:
             await self.store.call_here(self._commit)
         self._stopped = True
-        waiting, self._waiters = self._waiters, []
-        for _, done in waiting:
-            done.set()
+        self._done.set()
 
     def _commit(self) -> bool:
         """In the store's writer turn, on trio's thread: nothing can queue meanwhile, so
@@ -304,7 +302,6 @@ class ActionLog:
         replies, self._replies = self._replies, []
         for session, data in replies:
             session.push(data)
-        waiting, self._waiters = self._waiters, []
-        for _, done in waiting:
-            done.set()
+        done, self._done = self._done, trio.Event()
+        done.set()
         return True

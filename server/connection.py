@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import trio
 
@@ -59,6 +59,7 @@ class Outbox:
     ) -> None:
         self._stream = stream
         self._socket = stream.socket if isinstance(stream, trio.SocketStream) else None
+        self._raw = _raw_socket(self._socket) if self._socket is not None else None
         self.limits = limits
         self._stall = limits.slow_reader_seconds
         self._chunks: list[bytes] = []
@@ -126,7 +127,7 @@ class Outbox:
         chunks = self._chunks
         data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
         try:
-            sent = os.write(self._socket.fileno(), data)
+            sent = os.write(self._raw.fileno(), data)
         except BlockingIOError:
             sent = 0
         except OSError as exc:
@@ -270,6 +271,12 @@ async def _handle(
     return True
 
 
+def _raw_socket(socket: trio.socket.SocketType) -> Any:
+    """The standard socket inside trio's: its ``fileno()`` is a C call (-1 once closed, as
+    trio's), where trio's forwards through a Python ``__getattr__`` on every read and write."""
+    return getattr(socket, "_sock", socket)
+
+
 async def _receive(stream: trio.abc.ReceiveStream) -> bytes:
     """The next bytes from the peer (b"" at its end).
 
@@ -280,10 +287,11 @@ async def _receive(stream: trio.abc.ReceiveStream) -> bytes:
     if not isinstance(stream, trio.SocketStream):
         return await stream.receive_some(READ_SIZE)
     socket = stream.socket
+    raw = _raw_socket(socket)
     while True:
         await trio.lowlevel.wait_readable(socket)
         try:
-            return os.read(socket.fileno(), READ_SIZE)
+            return os.read(raw.fileno(), READ_SIZE)
         except BlockingIOError:
             continue
         except OSError as exc:

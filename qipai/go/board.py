@@ -163,7 +163,8 @@ class Board:
         opposing chain (a capture, hence a capture ko), and one where a capture-free stone
         would recreate a position in ``seen`` (positional superko, found from the history's
         hashes rather than by trying every point).  Any other empty point breathes, captures
-        nothing and makes a new position, so it is legal.
+        nothing and makes a new position, so it is legal.  With ``seen`` empty (the game asks so
+        until a first capture) a capture is always legal, so the chains are not even looked at.
         """
         colors = self.colors
         size = self.size
@@ -179,9 +180,10 @@ class Board:
         )
         stuck = empty & ~breathing
         candidates = set(_ones(stuck.to_bytes(size * size, "little"))) if stuck else set()
-        for chain in set(self.chains):
-            if chain is not None and chain.color != color and len(chain.libs) == 1:
-                candidates |= chain.libs
+        if seen:  # with no history a capture repeats nothing, and it is never a suicide
+            for chain in set(self.chains):
+                if chain is not None and chain.color != color and len(chain.libs) == 1:
+                    candidates |= chain.libs
         position = self.hash
         keys, where = _key_index(size)[color]
         for key in keys.intersection([position ^ before for before in seen]):

@@ -14,6 +14,7 @@ small pool that the next ``feed`` of any decoder takes it from.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -62,8 +63,18 @@ def _new_unpacker(limits: Limits) -> msgpack.Unpacker:
     )
 
 
+_PACKER = msgpack.Packer(**_packer_defaults)
+_PACKER_THREAD = threading.get_ident()
+
+
 def encode(message: dict[str, Any]) -> bytes:
-    """One message as bytes, ready to be written as is (or to many peers)."""
+    """One message as bytes, ready to be written as is (or to many peers).
+
+    ``packb`` makes a packer (and its 1 MiB buffer) per call; the thread that imported this
+    module (the server's trio thread) keeps one instead, which resets itself after each value
+    and after an error. Other threads still make their own."""
+    if threading.get_ident() == _PACKER_THREAD:
+        return _PACKER.pack(message)
     return msgpack.packb(message, **_packer_defaults)
 
 
@@ -119,7 +130,7 @@ class Decoder:
         step = self.limits.max_frame
         try:
             for start in range(0, len(data), step):
-                piece = data[start : start + step]
+                piece = data if len(data) <= step else data[start : start + step]
                 unpacker = self._unpacker = self._unpacker or self._take_unpacker()
                 unpacker.feed(piece)
                 self._fed += len(piece)
@@ -151,5 +162,7 @@ class Decoder:
                     ErrorCode.TOO_DEEP, f"nesting deeper than {self.limits.max_depth} levels"
                 )
             yield value
+            if end == self._fed:  # all fed is read: spare unpack() its OutOfData
+                break
         if self._fed - self._frame_start > max_frame:
             raise ProtocolError(ErrorCode.FRAME_TOO_LARGE, f"a frame exceeds {max_frame} bytes")
